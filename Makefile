@@ -1,0 +1,42 @@
+# Everything a fresh machine needs: `make run` plays, `make test` checks.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit slow bench golden clean
+
+$(STAMP): pyproject.toml
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/ekimae metro play
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests tools benchmarks
+	$(BIN)/ruff format --check src tests tools benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -q -n 2 -m "not slow"
+
+slow: $(STAMP)
+	$(BIN)/pytest -q -n 2 -m slow
+
+# The test command README gives; CI calls it. Slow suites run too, after the fast ones.
+test: lint typecheck
+	$(BIN)/pytest -q -n 2
+
+bench: $(STAMP)
+	$(BIN)/ekimae bench
+
+golden: $(STAMP)
+	$(BIN)/python tools/make_golden.py
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

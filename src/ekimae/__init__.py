@@ -1,0 +1,1 @@
+"""Ekimae: the Tokyo Series board games as software."""
