@@ -59,26 +59,26 @@ class Fields:
             raise self.fail(key, f"expected {label}, got {value!r}")
         return value
 
-    def str(self, key: str) -> str:
+    def text(self, key: str) -> str:
         value: str = self._get(key, str, "a string")
         return value
 
-    def int(self, key: str, low: int | None = None, high: int | None = None) -> int:
+    def integer(self, key: str, low: int | None = None, high: int | None = None) -> int:
         value: int = self._get(key, int, "an integer")
         if (low is not None and value < low) or (high is not None and value > high):
             raise self.fail(key, f"{value} is outside {low}..{high}")
         return value
 
-    def float(self, key: str) -> float:
+    def number(self, key: str) -> float:
         value = self._get(key, (int, float), "a number")
         return float(value)
 
-    def list(self, key: str) -> list[Any]:
+    def items(self, key: str) -> list[Any]:
         value: list[Any] = self._get(key, list, "a list")
         return value
 
-    def str_list(self, key: str) -> list[str]:
-        items = self.list(key)
+    def texts(self, key: str) -> list[str]:
+        items = self.items(key)
         for i, item in enumerate(items):
             if not isinstance(item, str):
                 raise self.fail(f"{key}[{i}]", f"expected a string, got {item!r}")
@@ -86,13 +86,13 @@ class Fields:
 
     def tables(self, key: str) -> list[Fields]:
         return [
-            Fields(self.source, f"{self._where(key)}[{i}]", t) for i, t in enumerate(self.list(key))
+            Fields(self.source, f"{self._where(key)}[{i}]", t) for i, t in enumerate(self.items(key))
         ]
 
-    def table(self, key: str) -> Fields:
+    def sub(self, key: str) -> Fields:
         return Fields(self.source, self._where(key), self._get(key, Mapping, "a table"))
 
-    def optional(self, key: str) -> bool:
+    def has(self, key: str) -> bool:
         return key in self.table
 
 
