@@ -86,7 +86,8 @@ class Fields:
 
     def tables(self, key: str) -> list[Fields]:
         return [
-            Fields(self.source, f"{self._where(key)}[{i}]", t) for i, t in enumerate(self.items(key))
+            Fields(self.source, f"{self._where(key)}[{i}]", t)
+            for i, t in enumerate(self.items(key))
         ]
 
     def sub(self, key: str) -> Fields:
