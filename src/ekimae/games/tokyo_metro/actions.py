@@ -1,0 +1,202 @@
+"""TOKYO METRO's actions (TM-3 to TM-8) as values, and their codec.
+
+Phase steps: `TurnBid` (secret, TM-3.3), `Place` (round 1, TM-3.4), `Walk` (movement,
+TM-3.4), `Board` and `Alight` (riding, TM-8.5), `Pass` (pass in the actions phase,
+decline a boarding, stay aboard), `Assign` (a Speed token, TM-6.2).
+Card actions (TM-7) name the spot they are taken at: card id plus `a`/`b` for the
+card's first or second action, e.g. ``GM3a``. Those with a printed yen cost may name
+the player's Discount spots whose discs they use (TM-7.8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ekimae.core.actions import Action, ActionCodec
+
+
+@dataclass(frozen=True, slots=True)
+class TurnBid(Action):
+    """TM-3.3: a secret bid for turn order."""
+
+    kind = "turn-bid"
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place(Action):
+    """TM-3.4: round 1, put the meeple on an empty cell of the start area."""
+
+    kind = "place"
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Walk(Action):
+    """TM-3.4: movement phase, move the meeple up to 2 cells (3 with a Bike)."""
+
+    kind = "walk"
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Board(Action):
+    """TM-8.5: board the train at this stop."""
+
+    kind = "board"
+
+
+@dataclass(frozen=True, slots=True)
+class Alight(Action):
+    """TM-8.5: leave the train onto an empty cell touching its station."""
+
+    kind = "alight"
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Pass (TM-3.5), decline to board, or stay aboard."""
+
+    kind = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Assign(Action):
+    """TM-6.2/TM-7.6: assign one of your Speed tokens to a line before an action."""
+
+    kind = "assign"
+    line: str
+
+
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """TM-7.1."""
+
+    kind = "move"
+    spot: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Station(Action):
+    """TM-7.2."""
+
+    kind = "station"
+    spot: str
+    station: str
+    discounts: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange(Action):
+    """TM-7.3: Station by exchange; `token` is ``speed`` or ``bike``."""
+
+    kind = "exchange"
+    spot: str
+    station: str
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Invest(Action):
+    """TM-7.4."""
+
+    kind = "invest"
+    spot: str
+    line: str
+    discounts: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class Start(Action):
+    """TM-7.5."""
+
+    kind = "start"
+    spot: str
+    line: str
+
+
+@dataclass(frozen=True, slots=True)
+class Speed(Action):
+    """TM-7.6."""
+
+    kind = "speed"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bike(Action):
+    """TM-7.7."""
+
+    kind = "bike"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Discount(Action):
+    """TM-7.8."""
+
+    kind = "discount"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """TM-7.9: the Bid action (bonus yen for the next turn-order bid)."""
+
+    kind = "bid"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Loan(Action):
+    """TM-7.10."""
+
+    kind = "loan"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Repay(Action):
+    """TM-7.10."""
+
+    kind = "repay"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Speculate(Action):
+    """TM-7.11."""
+
+    kind = "speculation"
+    spot: str
+    line: str
+    stake: int
+
+
+@dataclass(frozen=True, slots=True)
+class NewDisc(Action):
+    """TM-7.12: the Action action (one more action disc)."""
+
+    kind = "action"
+    spot: str
+    discounts: tuple[str, ...] = field(default=())
+
+
+@dataclass(frozen=True, slots=True)
+class TakeCard(Action):
+    """TM-7.13: the Card action; `pile` is the deck key of a column's discard pile."""
+
+    kind = "card"
+    spot: str
+    pile: str
+    discounts: tuple[str, ...] = field(default=())
+
+
+CARD_ACTIONS: tuple[type[Action], ...] = (
+    Move, Station, Exchange, Invest, Start, Speed, Bike, Discount, Bid, Loan, Repay,
+    Speculate, NewDisc, TakeCard,
+)  # fmt: skip
+STEP_ACTIONS: tuple[type[Action], ...] = (TurnBid, Place, Walk, Board, Alight, Pass, Assign)
+CODEC = ActionCodec(STEP_ACTIONS + CARD_ACTIONS)
