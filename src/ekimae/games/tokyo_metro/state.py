@@ -34,6 +34,16 @@ _LISTS = (
 _TUPLE_LISTS = {"decks", "grid", "discards", "discount_discs", "personal", "stocks"}
 
 
+class LogEntry:
+    """One line of the game log, linked to the one before: clones share their past."""
+
+    __slots__ = ("previous", "text")
+
+    def __init__(self, text: str, previous: LogEntry | None) -> None:
+        self.text = text
+        self.previous = previous
+
+
 class Phase(IntEnum):
     """TM-3.1 (card renewal is instant, so it has no phase of its own)."""
 
@@ -113,10 +123,10 @@ class MetroState:
         self.bank_out = 0
         self.bank_in = 0
         self.final: dict[str, Any] | None = None
-        self.log: list[str] | None = []
+        self.log: LogEntry | None = None
 
     def clone(self) -> MetroState:
-        """An independent copy (the log is not copied: clones are for search)."""
+        """An independent copy; the log is shared (it is never changed, only extended)."""
         c = MetroState.__new__(MetroState)
         for name in _SHARED:
             setattr(c, name, getattr(self, name))
@@ -124,7 +134,7 @@ class MetroState:
             setattr(c, name, getattr(self, name)[:])
         c.rng = Rng(self.rng.state)
         c.taken = self.taken.copy()
-        c.log = None
+        c.log = self.log
         return c
 
     # -- money: every yen in or out of the bank goes through these (TM-1.5) --------------
@@ -138,8 +148,17 @@ class MetroState:
         self.bank_out += amount
 
     def note(self, text: str) -> None:
-        if self.log is not None:
-            self.log.append(text)
+        self.log = LogEntry(text, self.log)
+
+    def log_lines(self) -> list[str]:
+        """The log, oldest line first."""
+        lines = []
+        entry = self.log
+        while entry is not None:
+            lines.append(entry.text)
+            entry = entry.previous
+        lines.reverse()
+        return lines
 
     # -- persistence --------------------------------------------------------------------
 
@@ -151,7 +170,7 @@ class MetroState:
         data["prompt"] = int(self.prompt)
         data["rng"] = self.rng.state
         data["taken"] = dict(sorted(self.taken.items()))
-        data["log"] = None if self.log is None else list(self.log)
+        data["log"] = self.log_lines()
         return data
 
     @classmethod
@@ -163,7 +182,9 @@ class MetroState:
         state.prompt = Prompt(data["prompt"])
         state.rng = Rng(data["rng"])
         state.taken = dict(data["taken"])
-        state.log = None if data["log"] is None else list(data["log"])
+        state.log = None
+        for text in data["log"]:
+            state.note(text)
         return state
 
 

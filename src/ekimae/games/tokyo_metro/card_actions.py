@@ -1,0 +1,225 @@
+"""The actions phase (TM-3.5, TM-6, TM-7): which card actions a seat may take, and doing them.
+
+`legal_card_actions` is the single source of truth: the engine accepts exactly what it
+lists. Parameters a player chooses (cell, station, line, stake, discount discs) are part
+of the action, so every listed action is complete and applies in one step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.components import CardAction, Kind
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.movement import on_map, reachable, touched_stations, walk_range
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState
+
+STAKE_STEP = 100
+
+
+def open_spots(ctx: Ctx, s: MetroState, seat: int) -> Iterator[CardAction]:
+    """TM-6.1/TM-6.3: actions with empty slots in the grid and on the seat's own cards."""
+    for column in s.grid:
+        for card_id in column:
+            yield from _free(ctx, s, card_id)
+    for card_id in s.personal[seat]:
+        yield from _free(ctx, s, card_id)
+
+
+def _free(ctx: Ctx, s: MetroState, card_id: str) -> Iterator[CardAction]:
+    for action in ctx.cards.cards[card_id].actions:
+        if action.spot not in s.taken:
+            yield action
+
+
+def discount_choices(ctx: Ctx, s: MetroState, seat: int) -> list[tuple[tuple[str, ...], int]]:
+    """TM-7.8: every set of the seat's discount discs, with the yen it takes off."""
+    discs = sorted(s.discount_discs[seat])
+    out: list[tuple[tuple[str, ...], int]] = []
+    for k in range(len(discs) + 1):
+        for combo in combinations(discs, k):
+            out.append((combo, sum(ctx.cards.spots[spot].value for spot in combo)))
+    return out
+
+
+def holds_stock(s: MetroState, seat: int, line: int) -> bool:
+    return seat in s.stocks[line]
+
+
+def speculated(s: MetroState, seat: int, line: int) -> bool:
+    return any(who == seat for who, _ in s.speculations[line])
+
+
+def free_slots(ctx: Ctx, s: MetroState, line: int) -> int:
+    """TM-1.2: slots are shared by Speed tokens and speculation discs."""
+    return ctx.track.slots[line] - s.speed_on_line[line] - len(s.speculations[line])
+
+
+def stock_cards(ctx: Ctx, line: int) -> int:
+    return len(ctx.rules.stock_surcharges)
+
+
+def legal_card_actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    out: list[Action] = []
+    for spot in open_spots(ctx, s, seat):
+        if spot.slots <= s.front[seat]:
+            out.extend(_options(ctx, s, seat, spot))
+    return out
+
+
+def has_card_action(ctx: Ctx, s: MetroState, seat: int) -> bool:
+    for spot in open_spots(ctx, s, seat):
+        if spot.slots <= s.front[seat]:
+            for _ in _options(ctx, s, seat, spot):
+                return True
+    return False
+
+
+def _options(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    return _GENERATORS[spot.kind](ctx, s, seat, spot)
+
+
+def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    # TM-7.1, TM-4.3: a rider cannot move on the map.
+    if on_map(s, seat):
+        for cell in reachable(ctx, s, seat, walk_range(ctx, s, seat, spot.value)):
+            yield act.Move(spot.spot, ctx.cell_names[cell])
+
+
+def _buildable(ctx: Ctx, s: MetroState, seat: int) -> list[int]:
+    """TM-7.2: unowned stations the meeple touches, if the seat has a pyramid left."""
+    if s.pyramids[seat] <= 0:
+        return []
+    return [st for st in touched_stations(ctx, s, seat) if s.owner[st] == NOBODY]
+
+
+def _station(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    stations = _buildable(ctx, s, seat)
+    if not stations:
+        return
+    for discs, off in discount_choices(ctx, s, seat):
+        unit = max(0, spot.value - off)  # TM-7.2 RULING: discount before multiplying
+        for st in stations:
+            if unit * len(ctx.board.stations[st].stops) <= s.money[seat]:
+                yield act.Station(spot.spot, ctx.station_keys[st], discs)
+
+
+def _exchange(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    tokens = (["speed"] if s.speed_tokens[seat] else []) + (["bike"] if s.bikes[seat] else [])
+    for st in _buildable(ctx, s, seat) if tokens else []:
+        for token in tokens:
+            yield act.Exchange(spot.spot, ctx.station_keys[st], token)
+
+
+def investable(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
+    """TM-7.4: no stock held, not speculated, a stock card left."""
+    taken = len(s.stocks[line])
+    return (
+        taken < stock_cards(ctx, line)
+        and not holds_stock(s, seat, line)
+        and not (speculated(s, seat, line))
+    )
+
+
+def invest_price(ctx: Ctx, s: MetroState, line: int, cost: int, off: int) -> int:
+    """TM-7.4: the discounted cost plus the undiscounted surcharge of the next card."""
+    return max(0, cost - off) + ctx.rules.stock_surcharges[len(s.stocks[line])]
+
+
+def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    lines = [ln for ln in range(ctx.lines) if investable(ctx, s, seat, ln)]
+    for discs, off in discount_choices(ctx, s, seat) if lines else []:
+        for line in lines:
+            if invest_price(ctx, s, line, spot.value, off) <= s.money[seat]:
+                yield act.Invest(spot.spot, ctx.letters[line], discs)
+
+
+def _start(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    for line in range(ctx.lines):
+        if s.train_pos[line] == OFF_MAP:  # TM-7.5
+            yield act.Start(spot.spot, ctx.letters[line])
+
+
+def _speed(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    if s.speed_supply > 0:  # TM-7.6 (RULING: an action that would do nothing is not offered)
+        yield act.Speed(spot.spot)
+
+
+def _bike(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    if s.bike_supply > 0 and not s.bikes[seat]:  # TM-7.7: at most one each
+        yield act.Bike(spot.spot)
+
+
+def _discount(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    yield act.Discount(spot.spot)
+
+
+def _bid(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    yield act.Bid(spot.spot)
+
+
+def _loan(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    if s.loan_supply > 0:  # TM-7.10
+        yield act.Loan(spot.spot)
+
+
+def _repay(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    if s.loans[seat] > 0 and s.money[seat] >= ctx.rules.repay:  # TM-7.10, TM-5.1
+        yield act.Repay(spot.spot)
+
+
+def can_speculate(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
+    """TM-7.11: no stock held, value at least ¥100, a free slot."""
+    return (
+        not holds_stock(s, seat, line)
+        and s.value[line] >= ctx.rules.speculation_min_value
+        and free_slots(ctx, s, line) > 0
+    )
+
+
+def _speculation(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    if s.spec_discs[seat] <= 0:
+        return
+    for line in range(ctx.lines):
+        if can_speculate(ctx, s, seat, line):
+            low = ctx.track.low(s.value[line])
+            for stake in range(low, s.money[seat] + 1, STAKE_STEP):
+                yield act.Speculate(spot.spot, ctx.letters[line], stake)
+
+
+def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    # TM-7.12: a disc left in the general supply, at most 6 action discs.
+    if s.supply_discs[seat] <= 0 or s.action_discs[seat] >= ctx.rules.max_action_discs:
+        return
+    for discs, off in discount_choices(ctx, s, seat):
+        if max(0, spot.value - off) <= s.money[seat]:
+            yield act.NewDisc(spot.spot, discs)
+
+
+def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+    piles = [ctx.deck_keys[i] for i, pile in enumerate(s.discards) if pile]
+    for discs, off in discount_choices(ctx, s, seat) if piles else []:
+        if max(0, spot.value - off) <= s.money[seat]:
+            for pile in piles:
+                yield act.TakeCard(spot.spot, pile, discs)
+
+
+_GENERATORS = {
+    Kind.MOVE: _move,
+    Kind.STATION: _station,
+    Kind.EXCHANGE: _exchange,
+    Kind.INVEST: _invest,
+    Kind.START: _start,
+    Kind.SPEED: _speed,
+    Kind.BIKE: _bike,
+    Kind.DISCOUNT: _discount,
+    Kind.BID: _bid,
+    Kind.LOAN: _loan,
+    Kind.REPAY: _repay,
+    Kind.SPECULATION: _speculation,
+    Kind.ACTION: _new_disc,
+    Kind.CARD: _card,
+}

@@ -1,0 +1,161 @@
+"""Doing a card action that `card_actions.legal_card_actions` listed (TM-6, TM-7)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.card_actions import invest_price
+from ekimae.games.tokyo_metro.components import CardAction
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState
+
+
+def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    """Place the discs (TM-6.1), move discount discs onto it (TM-7.8), then the effect."""
+    spot: str = getattr(action, "spot")  # noqa: B009 - every card action has a spot
+    printed = ctx.cards.spots[spot]
+    s.front[seat] -= printed.slots
+    s.taken[spot] = seat
+    discs: tuple[str, ...] = getattr(action, "discounts", ())
+    off = 0
+    for disc in discs:
+        # The Discount action becomes available again (TM-7.8).
+        del s.taken[disc]
+        off += ctx.cards.spots[disc].value
+    if discs:
+        s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
+    _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
+    s.note(f"seat {seat}: {action}")
+
+
+Effect = Callable[[Ctx, MetroState, int, Action, CardAction, int], None]
+
+
+def _move(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.Move)
+    s.meeple[seat] = ctx.board.parse_cell(a.cell)
+
+
+def _build(ctx: Ctx, s: MetroState, seat: int, station_key: str) -> int:
+    station = ctx.board.station_by_key[station_key]
+    s.owner[station] = seat
+    s.pyramids[seat] -= 1
+    return station
+
+
+def _station(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.Station)
+    station = _build(ctx, s, seat, a.station)
+    s.pay_bank(seat, max(0, p.value - off) * len(ctx.board.stations[station].stops))
+
+
+def _exchange(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.Exchange)
+    _build(ctx, s, seat, a.station)
+    if a.token == "speed":
+        s.speed_tokens[seat] -= 1
+        s.speed_supply += 1
+    else:
+        s.bikes[seat] = False
+        s.bike_supply += 1
+
+
+def _invest(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.Invest)
+    line = ctx.board.line_by_letter[a.line]
+    price = invest_price(ctx, s, line, p.value, off)
+    s.pay_bank(seat, price)
+    s.value[line] += price  # TM-7.4: the value rises by everything paid
+    s.stocks[line] = (*s.stocks[line], seat)
+    if s.train_pos[line] == OFF_MAP:
+        _place_train(s, line, by_start=False)
+
+
+def _place_train(s: MetroState, line: int, by_start: bool) -> None:
+    """TM-7.4/TM-7.5: on stop 1 facing stop 2."""
+    s.train_pos[line] = 0
+    s.train_dir[line] = 1
+    s.train_started[line] = by_start
+
+
+def _start(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.Start)
+    line = ctx.board.line_by_letter[a.line]
+    _place_train(s, line, by_start=True)
+    s.value[line] += p.value
+
+
+def _speed(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    got = min(p.value, s.speed_supply)  # TM-7.6: fewer if fewer are left
+    s.speed_supply -= got
+    s.speed_tokens[seat] += got
+
+
+def _bike(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.bike_supply -= 1
+    s.bikes[seat] = True
+
+
+def _discount(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.discount_discs[seat] = (*s.discount_discs[seat], p.spot)
+
+
+def _bid(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.bid_bonus[seat] += p.value  # TM-7.9: beside the turn-order disc, not spendable
+    s.bank_out += p.value
+
+
+def _loan(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.loan_supply -= 1
+    s.loans[seat] += 1
+    s.from_bank(seat, ctx.rules.loan)
+
+
+def _repay(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.loan_supply += 1
+    s.loans[seat] -= 1
+    s.pay_bank(seat, ctx.rules.repay)
+
+
+def _speculate(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.Speculate)
+    line = ctx.board.line_by_letter[a.line]
+    s.spec_discs[seat] -= 1
+    s.money[seat] -= a.stake  # set aside, still the seat's (TM-7.11)
+    s.speculations[line] = (*s.speculations[line], (seat, a.stake))
+
+
+def _new_disc(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.pay_bank(seat, max(0, p.value - off))
+    s.supply_discs[seat] -= 1
+    s.action_discs[seat] += 1
+    s.front[seat] += 1  # TM-7.12: usable at once
+
+
+def _card(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.TakeCard)
+    s.pay_bank(seat, max(0, p.value - off))
+    column = ctx.deck_keys.index(a.pile)
+    pile = s.discards[column]
+    s.discards[column] = pile[:-1]
+    s.personal[seat] = (*s.personal[seat], pile[-1])
+
+
+_EFFECTS: dict[type[Action], Effect] = {
+    act.Move: _move,
+    act.Station: _station,
+    act.Exchange: _exchange,
+    act.Invest: _invest,
+    act.Start: _start,
+    act.Speed: _speed,
+    act.Bike: _bike,
+    act.Discount: _discount,
+    act.Bid: _bid,
+    act.Loan: _loan,
+    act.Repay: _repay,
+    act.Speculate: _speculate,
+    act.NewDisc: _new_disc,
+    act.TakeCard: _card,
+}

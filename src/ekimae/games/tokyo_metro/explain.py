@@ -1,0 +1,84 @@
+"""Why an action is refused: the rule it breaks and what was allowed instead.
+
+Legality itself is decided by the legal-action listing; this module only words the
+refusal for people, checking the common reasons first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ekimae.core.actions import Action
+from ekimae.core.errors import IllegalActionError
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.state import MetroState, Phase
+
+RULE_OF_KIND = {
+    "turn-bid": "TM-3.3", "place": "TM-3.4", "walk": "TM-3.4", "board": "TM-8.5",
+    "alight": "TM-8.5", "pass": "TM-3.5", "assign": "TM-6.2", "move": "TM-7.1",
+    "station": "TM-7.2", "exchange": "TM-7.3", "invest": "TM-7.4", "start": "TM-7.5",
+    "speed": "TM-7.6", "bike": "TM-7.7", "discount": "TM-7.8", "bid": "TM-7.9",
+    "loan": "TM-7.10", "repay": "TM-7.10", "speculation": "TM-7.11", "action": "TM-7.12",
+    "card": "TM-7.13",
+}  # fmt: skip
+PHASE_RULE = {
+    Phase.TURN_ORDER: "TM-3.3", Phase.MOVEMENT: "TM-3.4", Phase.ACTIONS: "TM-3.5",
+    Phase.TRAINS: "TM-8.5", Phase.END: "TM-9.1",
+}  # fmt: skip
+SHOWN = 8
+
+
+def _list(actions: Sequence[Action]) -> str:
+    words = [str(a) for a in actions[:SHOWN]]
+    more = len(actions) - SHOWN
+    return "; ".join(words) + (f"; … {more} more" if more > 0 else "")
+
+
+def refusal(
+    ctx: Ctx,
+    s: MetroState,
+    seat: int,
+    action: Action,
+    legal: Sequence[Action],
+    to_act: Sequence[int],
+) -> IllegalActionError:
+    phase = s.phase.name.lower().replace("_", " ")
+    if s.phase is Phase.END:
+        return IllegalActionError("TM-9.1", "the game is over")
+    if seat not in to_act:
+        who = ", ".join(f"seat {p}" for p in to_act)
+        return IllegalActionError(PHASE_RULE[s.phase], f"seat {seat} is not to act now", who)
+    same = [a for a in legal if a.kind == action.kind]
+    rule = RULE_OF_KIND.get(action.kind, PHASE_RULE[s.phase])
+    if not same:
+        kinds = sorted({a.kind for a in legal})
+        return IllegalActionError(
+            rule, f"no {action.kind} action is possible now ({phase} phase)", ", ".join(kinds)
+        )
+    reason = _reason(ctx, s, seat, action) or f"this {action.kind} is not allowed now"
+    return IllegalActionError(rule, reason, _list(same))
+
+
+def _reason(ctx: Ctx, s: MetroState, seat: int, action: Action) -> str | None:
+    if isinstance(action, act.TurnBid):
+        if action.amount > s.money[seat]:
+            return f"a bid of ¥{action.amount} is more than seat {seat}'s ¥{s.money[seat]}"
+        return "bids are whole ¥100 amounts from ¥0"
+    spot = getattr(action, "spot", None)
+    if spot is None:
+        return None
+    printed = ctx.cards.spots.get(spot)
+    if printed is None:
+        return f"there is no action spot {spot!r} (card id + a/b, e.g. GM1a)"
+    if spot in s.taken:
+        return f"{spot} is already taken this round (TM-6.1)"
+    if printed.kind.value != action.kind:
+        return f"{spot} is a {printed.kind.value} action, not {action.kind}"
+    card = spot[:-1]
+    on_table = any(card in column for column in s.grid)
+    if not on_table and card not in s.personal[seat]:
+        return f"card {card} is not on the table nor one of seat {seat}'s cards (TM-6.3)"
+    if printed.slots > s.front[seat]:
+        return f"{spot} needs {printed.slots} discs; seat {seat} has {s.front[seat]} in front"
+    return None

@@ -1,0 +1,159 @@
+"""TOKYO METRO behind the engine's one public API (`ekimae.core.game`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ekimae.core.actions import Action, format_action
+from ekimae.core.errors import DataError
+from ekimae.games.tokyo_metro import flow, steps
+from ekimae.games.tokyo_metro.actions import CODEC
+from ekimae.games.tokyo_metro.components import load_rules
+from ekimae.games.tokyo_metro.context import Ctx, load_ctx
+from ekimae.games.tokyo_metro.explain import refusal
+from ekimae.games.tokyo_metro.scoring import winner
+from ekimae.games.tokyo_metro.setup import new_state
+from ekimae.games.tokyo_metro.state import MetroState, Phase
+from ekimae.games.tokyo_metro.view import view
+
+OPTIONS = {"map": ("tokyo",), "cards": ("tokyo",)}
+
+
+def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
+    """Known options with their defaults; `DataError` naming the bad one."""
+    out = {name: values[0] for name, values in OPTIONS.items()}
+    for name, value in (options or {}).items():
+        if name not in OPTIONS:
+            raise DataError("options", name, f"unknown option (known: {', '.join(OPTIONS)})")
+        if value not in OPTIONS[name]:
+            known = ", ".join(OPTIONS[name])
+            raise DataError("options", name, f"unknown value {value!r} (known: {known})")
+        out[name] = value
+    return out
+
+
+class TokyoMetroState:
+    """One position of TOKYO METRO; see `ekimae.core.game.State`."""
+
+    __slots__ = ("_legal", "_legal_seat", "_legal_set", "ctx", "s")
+
+    def __init__(self, ctx: Ctx, s: MetroState) -> None:
+        self.ctx = ctx
+        self.s = s
+        self._legal_seat = -1
+        self._legal: list[Action] = []
+        self._legal_set: set[Action] | None = None
+
+    def current_players(self) -> tuple[int, ...]:
+        return steps.current_players(self.s)
+
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        if seat != self._legal_seat:
+            self._legal = steps.legal(self.ctx, self.s, seat)
+            self._legal_seat = seat
+            self._legal_set = None
+        return self._legal
+
+    def is_legal(self, seat: int, action: Action) -> bool:
+        legal = self.legal_actions(seat)
+        if self._legal_set is None:
+            self._legal_set = set(legal)
+        return _canonical(action) in self._legal_set
+
+    def apply(self, seat: int, action: Action) -> None:
+        """Apply `action` for `seat`; `IllegalActionError` (nothing changed) if not legal."""
+        action = _canonical(action)
+        if not self.is_legal(seat, action):
+            legal = self.legal_actions(seat)
+            raise refusal(self.ctx, self.s, seat, action, legal, self.current_players())
+        self._legal_seat = -1
+        steps.do(self.ctx, self.s, seat, action)
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return view(self.ctx, self.s, seat)
+
+    def is_terminal(self) -> bool:
+        return self.s.phase is Phase.END
+
+    def scores(self) -> list[int]:
+        return list(self.s.money)
+
+    def winner(self) -> int | None:
+        return winner(self.s) if self.is_terminal() else None
+
+    @property
+    def round(self) -> int:
+        return self.s.round
+
+    @property
+    def rounds(self) -> int:
+        return flow.rounds_total(self.s)
+
+    @property
+    def final(self) -> dict[str, Any] | None:
+        return self.s.final
+
+    def clone(self) -> TokyoMetroState:
+        return TokyoMetroState(self.ctx, self.s.clone())
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"options": self.s.options, "state": self.s.to_dict()}
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TokyoMetroState):
+            return NotImplemented
+        mine, theirs = self.s.to_dict(), other.s.to_dict()
+        mine.pop("log")
+        theirs.pop("log")
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _canonical(action: Action) -> Action:
+    """Discount discs are a set: list them in one order (TM-7.8)."""
+    discs = getattr(action, "discounts", None)
+    if discs and list(discs) != sorted(discs):
+        return CODEC.from_dict({**action.to_dict(), "discounts": sorted(discs)})
+    return action
+
+
+class TokyoMetroGame:
+    """The TOKYO METRO title (1–5 seats; 1 is the solo variant, SOLO-1)."""
+
+    name = "tokyo-metro"
+    title = "TOKYO METRO"
+    codec = CODEC
+
+    def __init__(self) -> None:
+        rules = load_rules()
+        self.min_seats = rules.min_players
+        self.max_seats = rules.max_players
+
+    def new_state(
+        self, seats: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> TokyoMetroState:
+        chosen = check_options(options)
+        if not self.min_seats <= seats <= self.max_seats:
+            raise DataError(
+                "options", "seats", f"{seats} (allowed {self.min_seats}–{self.max_seats})"
+            )
+        ctx = load_ctx(chosen["map"], chosen["cards"])
+        s = new_state(ctx, seats, seed)
+        s.options = chosen
+        return TokyoMetroState(ctx, s)
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> TokyoMetroState:
+        chosen = check_options(data.get("options"))
+        s = MetroState.from_dict(dict(data["state"]))
+        return TokyoMetroState(load_ctx(chosen["map"], chosen["cards"]), s)
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return self.codec.parse(text)
+
+
+GAME = TokyoMetroGame()

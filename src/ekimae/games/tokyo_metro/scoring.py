@@ -1,0 +1,80 @@
+"""End of the game and final scoring (TM-9)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ekimae.games.tokyo_metro.components import Track
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.state import MetroState, Phase
+
+
+def half_up(value: int) -> int:
+    """TM-9.3: half of V rounded up to ¥100."""
+    return -(-value // 200) * 100
+
+
+def stock_shares(track: Track, value: int, holders: int) -> list[int]:
+    """TM-9.3: what stock #1, #2, #3 take from a line of value `value`.
+
+    At ¥2,900 (the seeds' example): one holder 2900; two 2000 + 900; three 1500 + 1000 + 400.
+    """
+    if holders == 0:
+        return []
+    if holders == 1:
+        return [value]
+    if holders == 2:
+        return [track.high(value), track.low(value)]
+    first = half_up(value)
+    return [first, *stock_shares(track, value - first, holders - 1)]
+
+
+def finish(ctx: Ctx, s: MetroState) -> None:
+    """TM-9.2 to TM-9.5, recording a per-line breakdown in `s.final`."""
+    lines: list[dict[str, Any]] = []
+    for line in range(ctx.lines):
+        lines.append(_pay_line(ctx, s, line))
+    loans = []
+    for seat in range(s.n):
+        cost = s.loans[seat] * ctx.rules.loan_at_end  # TM-9.5 (may go below 0, TM-5.1)
+        s.pay_bank(seat, cost)
+        loans.append(cost)
+    s.phase = Phase.END
+    s.final = {"lines": lines, "loans": loans, "money": list(s.money), "winner": winner(s)}
+    s.note(f"game over: yen {s.money}, winner seat {s.final['winner']}")
+
+
+def _pay_line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:
+    track = ctx.track
+    value = s.value[line]
+    low = track.low(value)
+    specs = []
+    paid_total = 0
+    for seat, stake in s.speculations[line]:
+        # TM-9.7: stock and speculation on one line earn nothing (the rules prevent it).
+        paid = 0 if seat in s.stocks[line] else min(ctx.rules.speculation_factor * stake, low)
+        s.from_bank(seat, paid)
+        s.money[seat] += stake  # the stake comes back (TM-9.2)
+        paid_total += paid
+        specs.append({"seat": seat, "stake": stake, "paid": paid})
+    adjusted = value - paid_total
+    holders = s.stocks[line]
+    shares = stock_shares(track, adjusted, len(holders))
+    stocks = []
+    for number, (seat, share) in enumerate(zip(holders, shares, strict=True), start=1):
+        paid = 0 if any(who == seat for who, _ in s.speculations[line]) else share
+        s.from_bank(seat, paid)
+        stocks.append({"seat": seat, "stock": number, "paid": paid})
+    return {
+        "line": ctx.letters[line],
+        "value": value,
+        "speculations": specs,
+        "value_after_speculations": adjusted,
+        "stocks": stocks,
+    }
+
+
+def winner(s: MetroState) -> int:
+    """TM-9.6: most yen; a tie goes to the one furthest left on the turn order track."""
+    best = max(s.money)
+    return next(seat for seat in s.order if s.money[seat] == best)

@@ -1,0 +1,119 @@
+"""Who may do what now, and doing it: the dispatch over the phases of TM-3."""
+
+from __future__ import annotations
+
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro import flow, trains
+from ekimae.games.tokyo_metro.card_actions import free_slots, has_card_action, legal_card_actions
+from ekimae.games.tokyo_metro.card_effects import take_card_action
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.movement import (
+    alight,
+    can_alight_now,
+    empty_cells_touching,
+    occupied,
+    reachable,
+    riding_station,
+    walk_range,
+)
+from ekimae.games.tokyo_metro.state import NOBODY, MetroState, Phase
+from ekimae.games.tokyo_metro.turn_order import legal_bids, submit_bid
+
+
+def current_players(s: MetroState) -> tuple[int, ...]:
+    if s.phase is Phase.TURN_ORDER:
+        return tuple(seat for seat in range(s.n) if s.bids[seat] is None)
+    if s.phase is Phase.MOVEMENT or s.phase is Phase.ACTIONS:
+        return (s.order[s.cursor],)
+    if s.phase is Phase.TRAINS:
+        return s.queue[:1]
+    return ()
+
+
+def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    if seat not in current_players(s):
+        return []
+    if s.phase is Phase.TURN_ORDER:
+        return list(legal_bids(s, seat))
+    if s.phase is Phase.MOVEMENT:
+        return _movement(ctx, s, seat)
+    if s.phase is Phase.ACTIONS:
+        return _actions(ctx, s, seat)
+    return trains.legal(ctx, s, seat)
+
+
+def _alights(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    """TM-8.5: a rider may alight at any time while the train stands at a stop."""
+    if not can_alight_now(ctx, s, seat):
+        return []
+    cells = empty_cells_touching(ctx, s, riding_station(ctx, s, seat))
+    return [act.Alight(ctx.cell_names[c]) for c in cells]
+
+
+def _movement(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    if s.round == 1:  # TM-3.4: place on an empty cell of the start area
+        taken = occupied(s)
+        return [act.Place(ctx.cell_names[c]) for c in ctx.board.start_cells if c not in taken]
+    if s.riding[seat] != NOBODY:
+        return [*_alights(ctx, s, seat), act.Pass()]
+    steps = walk_range(ctx, s, seat, ctx.rules.movement_cells)
+    return [act.Walk(ctx.cell_names[c]) for c in reachable(ctx, s, seat, steps)]
+
+
+def _actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    out = legal_card_actions(ctx, s, seat)
+    if out:
+        out.extend(_assignments(ctx, s, seat))
+    out.extend(_alights(ctx, s, seat))
+    if not s.turn_busy:  # TM-6.2: no Speed token assigned on a turn you pass
+        out.append(act.Pass())
+    return out
+
+
+def _assignments(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    """TM-6.2/TM-7.6: a token to a line with a free slot, if an action can still follow."""
+    if s.speed_tokens[seat] <= 0:
+        return []
+    out: list[Action] = []
+    for line in range(ctx.lines):
+        if free_slots(ctx, s, line) > 0:
+            _assign(s, seat, line)
+            if has_card_action(ctx, s, seat):
+                out.append(act.Assign(ctx.letters[line]))
+            s.speed_tokens[seat] += 1
+            s.speed_on_line[line] -= 1
+    return out
+
+
+def _assign(s: MetroState, seat: int, line: int) -> None:
+    s.speed_tokens[seat] -= 1
+    s.speed_on_line[line] += 1
+
+
+def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    """Apply an action that `legal` listed, then run the automatic steps."""
+    if isinstance(action, act.TurnBid):
+        submit_bid(s, seat, action.amount)
+    elif s.phase is Phase.TRAINS:
+        trains.apply(ctx, s, seat, action)
+    elif isinstance(action, act.Place | act.Walk):
+        s.meeple[seat] = ctx.board.parse_cell(action.cell)
+        s.cursor += 1
+        s.note(f"seat {seat}: {action}")
+    elif isinstance(action, act.Alight):
+        s.note(f"seat {seat}: alights from train {ctx.letters[s.riding[seat]]} at {action.cell}")
+        alight(s, seat, ctx.board.parse_cell(action.cell))
+    elif isinstance(action, act.Pass):
+        if s.phase is Phase.MOVEMENT:
+            s.cursor += 1  # stays aboard
+        else:
+            flow.pass_turn(ctx, s, seat)
+    elif isinstance(action, act.Assign):
+        _assign(s, seat, ctx.board.line_by_letter[action.line])
+        s.turn_busy = True
+        s.note(f"seat {seat}: {action}")
+    else:
+        take_card_action(ctx, s, seat, action)
+        flow.next_turn(s)
+    flow.settle(ctx, s)

@@ -1,0 +1,62 @@
+"""Card renewal (TM-3.2) and the turn-order bids (TM-3.3)."""
+
+from __future__ import annotations
+
+from ekimae.games.tokyo_metro.actions import TurnBid
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.state import MetroState
+
+BID_STEP = 100  # yen are counted in ¥100 tokens
+
+
+def legal_bids(s: MetroState, seat: int) -> list[TurnBid]:
+    """TM-3.3 with TM-5.1: any bid from ¥0 up to the seat's money."""
+    if s.bids[seat] is not None:
+        return []
+    return [TurnBid(a) for a in range(0, s.money[seat] + 1, BID_STEP)]
+
+
+def submit_bid(s: MetroState, seat: int, amount: int) -> None:
+    s.bids[seat] = amount
+    s.note(f"seat {seat} bids in secret")
+
+
+def all_bids_in(s: MetroState) -> bool:
+    return all(b is not None for b in s.bids)
+
+
+def reveal(ctx: Ctx, s: MetroState) -> None:
+    """TM-3.3: highest total first; ties random in round 1, else reversed; all to the bank."""
+    totals = [(b or 0) + s.bid_bonus[i] for i, b in enumerate(s.bids)]
+    previous = {seat: i for i, seat in enumerate(s.order)}
+    order: list[int] = []
+    for total in sorted(set(totals), reverse=True):
+        tied = sorted(
+            (seat for seat in range(s.n) if totals[seat] == total), key=lambda seat: previous[seat]
+        )
+        if len(tied) > 1:
+            if s.round == 1:
+                s.rng.shuffle(tied)
+            else:
+                tied.reverse()
+        order.extend(tied)
+    text = ", ".join(f"seat {i} ¥{b}+{s.bid_bonus[i]}" for i, b in enumerate(s.bids))
+    for seat in range(s.n):
+        s.pay_bank(seat, s.bids[seat] or 0)
+        s.bank_in += s.bid_bonus[seat]  # the bonus yen go back (TM-7.9)
+        s.bid_bonus[seat] = 0
+    s.bids = [None] * s.n
+    s.order = order
+    s.note(f"bids revealed: {text}; turn order {' '.join(map(str, order))}")
+
+
+def renew_cards(s: MetroState) -> bool:
+    """TM-3.2: slide every column down one row; False (game over) if a deck is empty."""
+    if any(not deck for deck in s.decks):
+        return False
+    for col, deck in enumerate(s.decks):
+        column = s.grid[col]
+        s.discards[col] = (*s.discards[col], column[0])
+        s.grid[col] = (*column[1:], deck[-1])
+        s.decks[col] = deck[:-1]
+    return True

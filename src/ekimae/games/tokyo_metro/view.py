@@ -1,0 +1,106 @@
+"""What one seat may see: the only place where hidden information is cut.
+
+Hidden (TM-3.3, TM-7.13, TM-2.2): other seats' bids before the reveal, the discard piles
+below their top card, and the order of the decks. Everything else is on the table.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.flow import rounds_total
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase
+from ekimae.games.tokyo_metro.steps import current_players
+
+
+def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
+    return {
+        "game": "tokyo-metro",
+        "seat": seat,
+        "round": s.round,
+        "rounds": rounds_total(s),
+        "phase": s.phase.name.lower(),
+        "to_act": list(current_players(s)),
+        "order": list(s.order),
+        "players": [_player(ctx, s, p, seat) for p in range(s.n)],
+        "lines": [_line(ctx, s, line) for line in range(ctx.lines)],
+        "stations": {ctx.station_keys[i]: o for i, o in enumerate(s.owner) if o != NOBODY},
+        "columns": [_column(ctx, s, col) for col in range(len(s.grid))],
+        "taken": dict(sorted(s.taken.items())),
+        "supply": {"speed": s.speed_supply, "loans": s.loan_supply, "bikes": s.bike_supply},
+        "trains_phase": _trains(ctx, s),
+        "final": s.final,
+        "log": s.log_lines(),
+    }
+
+
+def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, Any]:
+    bid = s.bids[p]
+    return {
+        "seat": p,
+        "money": s.money[p],
+        "bid_bonus": s.bid_bonus[p],
+        "has_bid": bid is not None,
+        "bid": bid if p == viewer else None,
+        "front": s.front[p],
+        "action_discs": s.action_discs[p],
+        "supply_discs": s.supply_discs[p],
+        "speculation_discs": s.spec_discs[p],
+        "pyramids": s.pyramids[p],
+        "speed_tokens": s.speed_tokens[p],
+        "bike": s.bikes[p],
+        "loans": s.loans[p],
+        "personal_cards": list(s.personal[p]),
+        "discount_discs": list(s.discount_discs[p]),
+        "meeple": None if s.meeple[p] == OFF_MAP else ctx.cell_names[s.meeple[p]],
+        "riding": None if s.riding[p] == NOBODY else ctx.letters[s.riding[p]],
+        "passed": s.passed[p] if s.phase is Phase.ACTIONS else False,
+    }
+
+
+def _line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:
+    value = s.value[line]
+    pos = s.train_pos[line]
+    train = None
+    if pos != OFF_MAP:
+        stop = ctx.line_stops[line][pos]
+        train = {
+            "stop": ctx.board.stop_label(stop),
+            "number": pos + 1,
+            "direction": s.train_dir[line],
+            "by_start": s.train_started[line],
+        }
+    return {
+        "letter": ctx.letters[line],
+        "value": value,
+        "high": ctx.track.high(value),
+        "low": ctx.track.low(value),
+        "slots": ctx.track.slots[line],
+        "speed_tokens": s.speed_on_line[line],
+        "stocks": list(s.stocks[line]),
+        "speculations": [{"seat": p, "stake": k} for p, k in s.speculations[line]],
+        "train": train,
+    }
+
+
+def _column(ctx: Ctx, s: MetroState, col: int) -> dict[str, Any]:
+    pile = s.discards[col]
+    return {
+        "deck": ctx.deck_keys[col],
+        "deck_count": len(s.decks[col]),
+        "cards": list(s.grid[col]),  # bottom row first
+        "discard_top": pile[-1] if pile else None,
+        "discard_count": len(pile),
+    }
+
+
+def _trains(ctx: Ctx, s: MetroState) -> dict[str, Any] | None:
+    if s.phase is not Phase.TRAINS or not 0 <= s.train_line < ctx.lines:
+        return None
+    return {
+        "line": ctx.letters[s.train_line],
+        "stops_left": s.steps_left,
+        "prompt": s.prompt.name.lower(),
+        "deciding": list(s.queue),
+    }
