@@ -7,7 +7,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tools.golden import GOLDEN, write_all  # noqa: E402
+from tools.golden import GOLDEN, write_all
 
 if __name__ == "__main__":
     write_all()
