@@ -1,0 +1,42 @@
+"""Bots: programs that play a seat from its view, and the registry that names them.
+
+Add a bot by writing a class with `name` and `choose` (see `base.Bot`) whose constructor
+takes a seed, and listing it in `BOTS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ekimae.bots.base import Bot, play_game, seat_rng
+from ekimae.bots.greedy import GreedyBot
+from ekimae.bots.random_bot import RandomBot
+
+BOTS: dict[str, Callable[[int], Bot]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
+
+
+def bot_names() -> list[str]:
+    return list(BOTS)
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """A new bot by registry name; ValueError listing the known names otherwise."""
+    factory = BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    return factory(seed)
+
+
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "RandomBot",
+    "bot_names",
+    "make_bot",
+    "play_game",
+    "seat_rng",
+]

@@ -1,0 +1,349 @@
+"""A one-ply heuristic bot for TOKYO METRO: every legal action gets a yen estimate.
+
+Everything is counted in yen of final score, as a player would reckon it: a station earns
+¥200 each time a running train passes it, a stock earns its share of the line's final
+value, a speculation earns up to low(V) for a stake that comes back. A disc left in front
+is worth ¥100 when passing (TM-3.5), so an action must beat ¥100 per disc it uses, and
+passing scores 0. It reads only the seat's view and the printed components.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.board import Board, load_board
+from ekimae.games.tokyo_metro.components import (
+    CardSet,
+    Rules,
+    Track,
+    load_cards,
+    load_rules,
+    load_track,
+)
+
+DISC = 100  # TM-3.5: what a disc in front earns by passing instead
+STOCK_SHARE = (0.65, 0.3, 0.15)  # of the final value, for stock #1 #2 #3 (more holders follow)
+TRAIN_ODDS = {"running": 1.0, "started": 0.5, "off": 0.3}  # will the train pass this round?
+TOKEN = 150  # a Speed token or Bike: movement, or a station by exchange (TM-7.3)
+STAKE_LOCK = 0.15  # a stake is locked money the bot could have built with
+TURN_BIDS = (0, 100, 200)
+
+
+class GreedyBot:
+    name = "greedy"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if isinstance(legal[0], act.TurnBid):
+            return _turn_bid(legal, rng)
+        judge = Judge(view)
+        # The random second key only breaks ties, so equal options do not always go one way.
+        return max(legal, key=lambda a: (judge.score(a), rng.random()))
+
+
+def _turn_bid(legal: Sequence[Action], rng: random.Random) -> Action:
+    """Turn order is worth little to this bot: a low bid, at most what it has."""
+    target = rng.choice(TURN_BIDS)
+    bids = [a for a in legal if isinstance(a, act.TurnBid)]
+    return min(bids, key=lambda a: abs(a.amount - target))
+
+
+@dataclass(frozen=True, slots=True)
+class LineView:
+    """The parts of a line in the view that the bot reads, typed."""
+
+    value: int
+    speed: int
+    stocks: tuple[int, ...]
+    speculations: tuple[tuple[int, int], ...]  # (seat, stake)
+    train: str  # a key of TRAIN_ODDS
+
+    @classmethod
+    def read(cls, line: dict[str, Any]) -> LineView:
+        train = line["train"]
+        state = "off" if train is None else "started" if train["by_start"] else "running"
+        specs = tuple((int(x["seat"]), int(x["stake"])) for x in line["speculations"])
+        return cls(
+            int(line["value"]), int(line["speed_tokens"]), tuple(line["stocks"]), specs, state
+        )
+
+
+class Judge:
+    """Yen estimates of actions from one seat's view."""
+
+    def __init__(self, view: dict[str, Any]) -> None:
+        self.board: Board = load_board()
+        self.cards: CardSet = load_cards()
+        self.rules: Rules = load_rules()
+        self.track: Track = load_track()
+        self.me: int = view["seat"]
+        self.player: dict[str, Any] = view["players"][self.me]
+        self.money = int(self.player["money"])
+        self.pyramids = int(self.player["pyramids"])
+        self.meeple: str | None = self.player["meeple"]
+        self.speed_supply = int(view["supply"]["speed"])
+        self.lines = [LineView.read(line) for line in view["lines"]]
+        # Trains still to run: this round's (unless over) and every later round's.
+        self.rounds_left = int(view["rounds"]) - int(view["round"]) + 1
+        self.owner: dict[int, int] = {
+            self.board.station_by_key[key]: int(seat) for key, seat in view["stations"].items()
+        }
+        self._worth: dict[int, float] = {}
+
+    def score(self, action: Action) -> float:
+        scorer = _SCORERS.get(type(action))
+        return scorer(self, action) if scorer is not None else 0.0
+
+    # ------------------------------------------------------------------ lines and stations
+
+    def holds(self, line: int, seat: int | None = None) -> bool:
+        return (self.me if seat is None else seat) in self.lines[line].stocks
+
+    def visits(self, line: int, extra_speed: int = 0) -> float:
+        """How often a running train passes one stop per round (TM-8.2, back and forth)."""
+        stops = len(self.board.lines[line].stops)
+        speed = self.lines[line].speed + extra_speed
+        return (self.rules.stops_per_phase + speed) / max(1, stops - 1)
+
+    def odds(self, line: int) -> float:
+        return TRAIN_ODDS[self.lines[line].train]
+
+    def stops_on(self, station: int, line: int) -> int:
+        return sum(line in self.board.stops[s].lines for s in self.board.stations[station].stops)
+
+    def station_lines(self, station: int) -> set[int]:
+        return {ln for s in self.board.stations[station].stops for ln in self.board.stops[s].lines}
+
+    def my_pass_income(self, line: int) -> float:
+        """TM-8.3: ¥200 cash, or ¥500 more line value of which the bot gets a share."""
+        if self.holds(line):
+            return self.rules.payout_with_stock * STOCK_SHARE[0] * 0.6
+        return self.rules.payout_owner
+
+    def station_worth(self, station: int) -> float:
+        """What a pyramid here should earn the bot until the end."""
+        if station not in self._worth:
+            per_round = sum(
+                self.stops_on(station, ln)
+                * self.visits(ln)
+                * self.odds(ln)
+                * self.my_pass_income(ln)
+                for ln in self.station_lines(station)
+            )
+            self._worth[station] = per_round * self.rounds_left
+        return self._worth[station]
+
+    def line_growth(self, line: int, me_holding: bool) -> float:
+        """How much the line's value should still rise from the pyramids on it (TM-8.3)."""
+        per_visit = 0.0
+        for station, seat in self.owner.items():
+            if line in self.station_lines(station):
+                holds = self.holds(line, seat) or (me_holding and seat == self.me)
+                pay = self.rules.payout_with_stock if holds else self.rules.payout_value
+                per_visit += self.stops_on(station, line) * pay
+        return per_visit * self.visits(line) * self.rounds_left
+
+    def my_line_cash(self, line: int) -> float:
+        """Cash the bot's own pyramids take from this line's train until the end."""
+        mine = [st for st, seat in self.owner.items() if seat == self.me]
+        stops = sum(self.stops_on(st, line) for st in mine)
+        return stops * self.rules.payout_owner * self.visits(line) * self.rounds_left
+
+    # ------------------------------------------------------------------ the meeple
+
+    def cell_worth(self, cell_name: str) -> float:
+        """The best station the bot could still build from this cell."""
+        if self.pyramids <= 0:
+            return 0.0
+        cell = self.board.parse_cell(cell_name)
+        free = [st for st in self.board.cell_stations[cell] if st not in self.owner]
+        return max((self.station_worth(st) - self.build_cost(st) for st in free), default=0.0)
+
+    def build_cost(self, station: int) -> float:
+        """A typical Station price (¥300 a stop) so far-off stations are not overrated."""
+        return 300.0 * len(self.board.stations[station].stops)
+
+    def here(self) -> float:
+        return self.cell_worth(self.meeple) if self.meeple is not None else 0.0
+
+    def around(self, cell_name: str) -> float:
+        """A cell's worth, plus some of the best cell one more step away (for next turns)."""
+        cell = self.board.parse_cell(cell_name)
+        near = (self.cell_worth(self.board.cell_name(n)) for n in self.board.neighbors[cell])
+        return self.cell_worth(cell_name) + 0.3 * max(near, default=0.0)
+
+    # ------------------------------------------------------------------ prices
+
+    def spot(self, action: Action) -> tuple[int, int]:
+        """(printed value, discs) of the card action."""
+        printed = self.cards.spots[getattr(action, "spot")]  # noqa: B009 - card actions only
+        return printed.value, printed.slots
+
+    def discounted(self, action: Action) -> int:
+        value, _ = self.spot(action)
+        off = sum(self.cards.spots[d].value for d in getattr(action, "discounts", ()))
+        return max(0, value - off)
+
+    def discs(self, action: Action) -> float:
+        return DISC * self.spot(action)[1]
+
+    def line_index(self, letter: str) -> int:
+        return self.board.line_by_letter[letter]
+
+    def final_value(self, line: int, added: int = 0, me_holding: bool = False) -> float:
+        return self.lines[line].value + added + self.line_growth(line, me_holding)
+
+
+# ---------------------------------------------------------------------- one scorer per kind
+
+
+def _station(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Station)
+    st = j.board.station_by_key[a.station]
+    price = j.discounted(a) * len(j.board.stations[st].stops)
+    return j.station_worth(st) - price - j.discs(a)
+
+
+def _exchange(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Exchange)
+    return j.station_worth(j.board.station_by_key[a.station]) - TOKEN - j.discs(a)
+
+
+def _invest(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Invest)
+    line = j.line_index(a.line)
+    holders = len(j.lines[line].stocks)
+    price = j.discounted(a) + j.rules.stock_surcharges[holders]
+    share = STOCK_SHARE[min(holders, len(STOCK_SHARE) - 1)]
+    gain = share * j.final_value(line, price, me_holding=True)
+    return gain - price - j.my_line_cash(line) - j.discs(a)
+
+
+def _start(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Start)
+    line = j.line_index(a.line)
+    # TM-8.6: a started train with no stock leaves at its stop 1, after about one lap.
+    lap = 2 * (len(j.board.lines[line].stops) - 1) / (j.rules.stops_per_phase + 1)
+    share = min(1.0, lap / max(1, j.rounds_left))
+    mine = j.my_line_cash(line) * share
+    others = (j.line_growth(line, False) * share) * 0.5
+    spec = 0.0
+    for seat, stake in j.lines[line].speculations:
+        if seat == j.me:
+            spec += min(2 * stake, j.spot(a)[0] / 3)
+    return mine + spec - 0.5 * others - j.discs(a)
+
+
+def _speculate(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Speculate)
+    line = j.line_index(a.line)
+    payout = min(2 * a.stake, j.track.low(int(j.final_value(line) * j.odds(line) + 0.5)))
+    return payout - STAKE_LOCK * a.stake - j.discs(a)
+
+
+def _speed(j: Judge, a: Action) -> float:
+    got = min(j.spot(a)[0], j.speed_supply)
+    return TOKEN * got - j.discs(a)
+
+
+def _assign(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Assign)
+    line = j.line_index(a.line)
+    if j.lines[line].train == "off":
+        return -TOKEN
+    faster = j.visits(line, 1) - j.visits(line)
+    mine = [st for st, seat in j.owner.items() if seat == j.me]
+    stops = sum(j.stops_on(st, line) for st in mine)
+    gain = stops * faster * j.my_pass_income(line) * j.rounds_left
+    if j.holds(line):
+        gain += STOCK_SHARE[0] * j.line_growth(line, True) * faster / j.visits(line)
+    return gain - TOKEN
+
+
+def _bike(j: Judge, a: Action) -> float:
+    return TOKEN * min(1.0, j.rounds_left / 3) - j.discs(a)
+
+
+def _new_disc(j: Judge, a: Action) -> float:
+    return 150 * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
+
+
+def _card(j: Judge, a: Action) -> float:
+    return 50 * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
+
+
+def _discount(j: Judge, a: Action) -> float:
+    return 0.5 * j.spot(a)[0] - j.discs(a)
+
+
+def _bid(j: Judge, a: Action) -> float:
+    return 0.3 * j.spot(a)[0] - j.discs(a)
+
+
+def _loan(j: Judge, a: Action) -> float:
+    short = j.money < 600 and j.rounds_left >= 3
+    return (300.0 if short else -300.0) - j.discs(a)
+
+
+def _repay(j: Judge, a: Action) -> float:
+    spare = j.money >= 1500 or j.rounds_left <= 1
+    return (500.0 if spare else -100.0) - j.discs(a)
+
+
+def _move(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Move)
+    if j.money < 300:
+        return -j.discs(a)
+    return 0.5 * (j.cell_worth(a.cell) - j.here()) - j.discs(a)
+
+
+def _walk(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Walk | act.Place)
+    return j.around(a.cell)
+
+
+def _alight(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Alight)
+    return 1.0 + j.cell_worth(a.cell)  # a rider gets off as soon as it may
+
+
+def _board(j: Judge, a: Action) -> float:
+    """Ride only when nothing is left to build nearby (the fare and the lost turn cost)."""
+    here = j.around(j.meeple) if j.meeple is not None else 0.0
+    stuck = j.pyramids > 0 and j.money >= 500 and here <= 0
+    return 50.0 if stuck else -j.rules.fare
+
+
+def _pass(j: Judge, a: Action) -> float:
+    return 0.0
+
+
+_SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
+    act.Station: _station,
+    act.Exchange: _exchange,
+    act.Invest: _invest,
+    act.Start: _start,
+    act.Speculate: _speculate,
+    act.Speed: _speed,
+    act.Assign: _assign,
+    act.Bike: _bike,
+    act.NewDisc: _new_disc,
+    act.TakeCard: _card,
+    act.Discount: _discount,
+    act.Bid: _bid,
+    act.Loan: _loan,
+    act.Repay: _repay,
+    act.Move: _move,
+    act.Walk: _walk,
+    act.Place: _walk,
+    act.Alight: _alight,
+    act.Board: _board,
+    act.Pass: _pass,
+}
