@@ -64,28 +64,71 @@ def stock_cards(ctx: Ctx, line: int) -> int:
 
 def legal_card_actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
+    memo = Memo(ctx, s, seat)
     for spot in open_spots(ctx, s, seat):
         if spot.slots <= s.front[seat]:
-            out.extend(_options(ctx, s, seat, spot))
+            out.extend(_options(ctx, s, seat, spot, memo))
     return out
 
 
 def has_card_action(ctx: Ctx, s: MetroState, seat: int) -> bool:
+    memo = Memo(ctx, s, seat)
     for spot in open_spots(ctx, s, seat):
         if spot.slots <= s.front[seat]:
-            for _ in _options(ctx, s, seat, spot):
+            for _ in _options(ctx, s, seat, spot, memo):
                 return True
     return False
 
 
-def _options(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
-    return _GENERATORS[spot.kind](ctx, s, seat, spot)
+def _options(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    return _GENERATORS[spot.kind](ctx, s, seat, spot, m)
 
 
-def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+class Memo:
+    """What several spots of one listing share, computed once per listing."""
+
+    __slots__ = ("_buildable", "_discounts", "_invest", "_reach", "_spec", "ctx", "s", "seat")
+
+    def __init__(self, ctx: Ctx, s: MetroState, seat: int) -> None:
+        self.ctx, self.s, self.seat = ctx, s, seat
+        self._reach: dict[int, list[int]] = {}
+        self._discounts: list[tuple[tuple[str, ...], int]] | None = None
+        self._buildable: list[int] | None = None
+        self._invest: list[int] | None = None
+        self._spec: list[int] | None = None
+
+    def reach(self, steps: int) -> list[int]:
+        if steps not in self._reach:
+            self._reach[steps] = reachable(self.ctx, self.s, self.seat, steps)
+        return self._reach[steps]
+
+    def discounts(self) -> list[tuple[tuple[str, ...], int]]:
+        if self._discounts is None:
+            self._discounts = discount_choices(self.ctx, self.s, self.seat)
+        return self._discounts
+
+    def buildable(self) -> list[int]:
+        if self._buildable is None:
+            self._buildable = _buildable(self.ctx, self.s, self.seat)
+        return self._buildable
+
+    def invest_lines(self) -> list[int]:
+        if self._invest is None:
+            ctx, s, seat = self.ctx, self.s, self.seat
+            self._invest = [ln for ln in range(ctx.lines) if investable(ctx, s, seat, ln)]
+        return self._invest
+
+    def spec_lines(self) -> list[int]:
+        if self._spec is None:
+            ctx, s, seat = self.ctx, self.s, self.seat
+            self._spec = [ln for ln in range(ctx.lines) if can_speculate(ctx, s, seat, ln)]
+        return self._spec
+
+
+def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     # TM-7.1, TM-4.3: a rider cannot move on the map.
     if on_map(s, seat):
-        for cell in reachable(ctx, s, seat, walk_range(ctx, s, seat, spot.value)):
+        for cell in m.reach(walk_range(ctx, s, seat, spot.value)):
             yield act.Move(spot.spot, ctx.cell_names[cell])
 
 
@@ -96,20 +139,20 @@ def _buildable(ctx: Ctx, s: MetroState, seat: int) -> list[int]:
     return [st for st in touched_stations(ctx, s, seat) if s.owner[st] == NOBODY]
 
 
-def _station(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
-    stations = _buildable(ctx, s, seat)
+def _station(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    stations = m.buildable()
     if not stations:
         return
-    for discs, off in discount_choices(ctx, s, seat):
+    for discs, off in m.discounts():
         unit = max(0, spot.value - off)  # TM-7.2 RULING: discount before multiplying
         for st in stations:
             if unit * len(ctx.board.stations[st].stops) <= s.money[seat]:
                 yield act.Station(spot.spot, ctx.station_keys[st], discs)
 
 
-def _exchange(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _exchange(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     tokens = (["speed"] if s.speed_tokens[seat] else []) + (["bike"] if s.bikes[seat] else [])
-    for st in _buildable(ctx, s, seat) if tokens else []:
+    for st in m.buildable() if tokens else []:
         for token in tokens:
             yield act.Exchange(spot.spot, ctx.station_keys[st], token)
 
@@ -129,44 +172,44 @@ def invest_price(ctx: Ctx, s: MetroState, line: int, cost: int, off: int) -> int
     return max(0, cost - off) + ctx.rules.stock_surcharges[len(s.stocks[line])]
 
 
-def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
-    lines = [ln for ln in range(ctx.lines) if investable(ctx, s, seat, ln)]
-    for discs, off in discount_choices(ctx, s, seat) if lines else []:
+def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    lines = m.invest_lines()
+    for discs, off in m.discounts() if lines else []:
         for line in lines:
             if invest_price(ctx, s, line, spot.value, off) <= s.money[seat]:
                 yield act.Invest(spot.spot, ctx.letters[line], discs)
 
 
-def _start(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _start(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     for line in range(ctx.lines):
         if s.train_pos[line] == OFF_MAP:  # TM-7.5
             yield act.Start(spot.spot, ctx.letters[line])
 
 
-def _speed(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _speed(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.speed_supply > 0:  # TM-7.6 (RULING: an action that would do nothing is not offered)
         yield act.Speed(spot.spot)
 
 
-def _bike(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _bike(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.bike_supply > 0 and not s.bikes[seat]:  # TM-7.7: at most one each
         yield act.Bike(spot.spot)
 
 
-def _discount(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _discount(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     yield act.Discount(spot.spot)
 
 
-def _bid(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _bid(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     yield act.Bid(spot.spot)
 
 
-def _loan(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _loan(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.loan_supply > 0:  # TM-7.10
         yield act.Loan(spot.spot)
 
 
-def _repay(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _repay(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.loans[seat] > 0 and s.money[seat] >= ctx.rules.repay:  # TM-7.10, TM-5.1
         yield act.Repay(spot.spot)
 
@@ -180,28 +223,27 @@ def can_speculate(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
     )
 
 
-def _speculation(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _speculation(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.spec_discs[seat] <= 0:
         return
-    for line in range(ctx.lines):
-        if can_speculate(ctx, s, seat, line):
-            low = ctx.track.low(s.value[line])
-            for stake in range(low, s.money[seat] + 1, STAKE_STEP):
-                yield act.Speculate(spot.spot, ctx.letters[line], stake)
+    for line in m.spec_lines():
+        low = ctx.track.low(s.value[line])
+        for stake in range(low, s.money[seat] + 1, STAKE_STEP):
+            yield act.Speculate(spot.spot, ctx.letters[line], stake)
 
 
-def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     # TM-7.12: a disc left in the general supply, at most 6 action discs.
     if s.supply_discs[seat] <= 0 or s.action_discs[seat] >= ctx.rules.max_action_discs:
         return
-    for discs, off in discount_choices(ctx, s, seat):
+    for discs, off in m.discounts():
         if max(0, spot.value - off) <= s.money[seat]:
             yield act.NewDisc(spot.spot, discs)
 
 
-def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> Iterator[Action]:
+def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     piles = [ctx.deck_keys[i] for i, pile in enumerate(s.discards) if pile]
-    for discs, off in discount_choices(ctx, s, seat) if piles else []:
+    for discs, off in m.discounts() if piles else []:
         if max(0, spot.value - off) <= s.money[seat]:
             for pile in piles:
                 yield act.TakeCard(spot.spot, pile, discs)
