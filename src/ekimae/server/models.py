@@ -1,0 +1,59 @@
+"""The tables: a game is its record (options, seed, seats, actions) plus per-seat tokens.
+
+Nothing derived from the state is trusted on reload: `to_act`, `finished` and `winner` on
+`games` are a summary for the lobby list, rewritten with every action; the state itself
+is always rebuilt by replaying `actions`.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class GameRow(Base):
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    seats: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    bots: Mapped[list[str | None]] = mapped_column(JSON)  # bot name per seat, None: a person
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    action_count: Mapped[int] = mapped_column(Integer, default=0)
+    to_act: Mapped[list[int]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(default=False)
+    winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeatToken(Base):
+    __tablename__ = "seat_tokens"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+
+
+class ActionRow(Base):
+    """One accepted action. The (game, index) key makes a double append impossible."""
+
+    __tablename__ = "actions"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    idx: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
