@@ -31,6 +31,6 @@ def sqlite_url(data_dir: Path) -> str:
 
 def normalise_url(url: str) -> str:
     """`postgresql://` means psycopg 3 here (SQLAlchemy would default to psycopg2)."""
-    if url.startswith("postgresql://") or url.startswith("postgres://"):
+    if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url

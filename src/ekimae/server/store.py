@@ -2,7 +2,7 @@
 
 Every write is one transaction. `append_action` inserts the action at the index the
 caller expects; the (game, index) primary key turns a second writer's attempt into
-`StaleWrite` instead of a duplicated action.
+`StaleWriteError` instead of a duplicated action.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from ekimae.server.models import ActionRow, GameRow, SeatToken
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-class StaleWrite(Exception):
+class StaleWriteError(Exception):
     """Another writer appended at this index first; reload and try again."""
 
 
@@ -49,10 +49,19 @@ class GameInfo:
 
 def _info(row: GameRow) -> GameInfo:
     return GameInfo(
-        row.id, row.game, row.seats, row.seed, dict(row.options), list(row.names),
-        list(row.bots), row.action_count, list(row.to_act), row.finished, row.winner,
+        row.id,
+        row.game,
+        row.seats,
+        row.seed,
+        dict(row.options),
+        list(row.names),
+        list(row.bots),
+        row.action_count,
+        list(row.to_act),
+        row.finished,
+        row.winner,
         row.created_at.isoformat() if row.created_at else "",
-    )  # fmt: skip
+    )
 
 
 def make_engine(url: str) -> Engine:
@@ -109,10 +118,18 @@ class Store:
         with self._session.begin() as db:
             db.add(
                 GameRow(
-                    id=game_id, game=self.game.name, seats=seats, seed=seed, options=options,
-                    names=names, bots=bots, action_count=0, to_act=to_act, finished=False,
+                    id=game_id,
+                    game=self.game.name,
+                    seats=seats,
+                    seed=seed,
+                    options=options,
+                    names=names,
+                    bots=bots,
+                    action_count=0,
+                    to_act=to_act,
+                    finished=False,
                     winner=None,
-                )  # fmt: skip
+                )
             )
             db.flush()
             db.add_all(SeatToken(game_id=game_id, seat=s, token=t) for s, t in enumerate(tokens))
@@ -170,7 +187,7 @@ class Store:
         finished: bool,
         winner: int | None,
     ) -> None:
-        """Commit action number `index`; `StaleWrite` if that index is already taken."""
+        """Commit action number `index`; `StaleWriteError` if that index is already taken."""
         try:
             with self._session.begin() as db:
                 db.add(ActionRow(game_id=game_id, idx=index, seat=seat, action=action.to_dict()))
@@ -181,5 +198,4 @@ class Store:
                     .values(action_count=index + 1, to_act=to_act, finished=finished, winner=winner)
                 )
         except IntegrityError as exc:
-            raise StaleWrite(f"game {game_id}: action {index} already stored") from exc
-
+            raise StaleWriteError(f"game {game_id}: action {index} already stored") from exc

@@ -15,6 +15,11 @@ branch_labels: str | None = None
 depends_on: str | None = None
 
 
+def _game_fk() -> sa.Column[str]:
+    fk = sa.ForeignKey("games.id", ondelete="CASCADE")
+    return sa.Column("game_id", sa.String(32), fk, primary_key=True)
+
+
 def upgrade() -> None:
     op.create_table(
         "games",
@@ -36,7 +41,10 @@ def upgrade() -> None:
     op.create_table(
         "seat_tokens",
         sa.Column(
-            "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
         ),
         sa.Column("seat", sa.Integer, primary_key=True),
         sa.Column("token", sa.String(64), nullable=False, unique=True),
@@ -44,7 +52,10 @@ def upgrade() -> None:
     op.create_table(
         "actions",
         sa.Column(
-            "game_id", sa.String(32), sa.ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+            "game_id",
+            sa.String(32),
+            sa.ForeignKey("games.id", ondelete="CASCADE"),
+            primary_key=True,
         ),
         sa.Column("idx", sa.Integer, primary_key=True),
         sa.Column("seat", sa.Integer, nullable=False),

@@ -1,0 +1,277 @@
+"""Live games: the in-memory cache, per-game serialisation, pushes and bot turns.
+
+An action goes: take the game's asyncio lock -> check the caller's expected index ->
+apply to the cached state (the engine refuses illegal actions leaving it unchanged) ->
+commit to the database in a worker thread -> only then push each client its own view.
+If the commit fails the cached state is dropped and rebuilt by replay from the database,
+so memory never runs ahead of what is stored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ekimae.core.actions import Action
+from ekimae.core.errors import IllegalActionError, MalformedActionError
+from ekimae.core.game import Game, State
+from ekimae.core.record import GameRecord, replay
+from ekimae.server.board_svg import overlay_svg
+from ekimae.server.bots import make_bot, move_rng
+from ekimae.server.store import GameInfo, StaleWriteError, Store
+
+log = logging.getLogger("ekimae.server")
+
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+class RefusedError(Exception):
+    """An action the server will not take; `kind` is malformed, illegal, stale or forbidden."""
+
+    def __init__(self, kind: str, message: str, rule: str = "", status: int = 400) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
+        self.rule = rule
+        self.status = status
+
+    def to_dict(self) -> dict[str, Any]:
+        out = {"kind": self.kind, "message": self.message}
+        if self.rule:
+            out["rule"] = self.rule
+        return out
+
+
+@dataclass(eq=False)
+class Client:
+    seat: int | None  # None: a spectator
+    send: Send
+
+
+@dataclass(eq=False)
+class LiveGame:
+    info: GameInfo
+    record: GameRecord
+    state: State
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    bot_task: asyncio.Task[None] | None = None
+    # Monotonic time of the last accepted action, for the latency figures.
+    accepted_at: float = 0.0
+
+
+def legal_payload(game: Game[Any], state: State, seat: int | None) -> list[dict[str, Any]]:
+    if seat is None or seat not in state.current_players():
+        return []
+    return [
+        {"action": a.to_dict(), "text": game.format_action(a), "kind": a.kind}
+        for a in state.legal_actions(seat)
+    ]
+
+
+def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
+    """Everything one seat's page needs; built from `state.view(seat)` only."""
+    view = live.state.view(seat)
+    return {
+        "type": "state",
+        "game_id": live.info.id,
+        "seat": seat,
+        "names": live.info.names,
+        "bots": live.info.bots,
+        "actions": len(live.record.actions),
+        "view": view,
+        "legal": legal_payload(game, live.state, seat),
+        "overlay": overlay_svg(view, str(live.info.options.get("map", "tokyo"))),
+        "finished": live.state.is_terminal(),
+        "winner": live.state.winner(),
+        "scores": live.state.scores() if live.state.is_terminal() else None,
+    }
+
+
+class Hub:
+    def __init__(self, store: Store, game: Game[Any], bot_delay: float = 0.0) -> None:
+        self.store = store
+        self.game = game
+        self.bot_delay = bot_delay
+        self._games: dict[str, LiveGame] = {}
+        self._load_lock = asyncio.Lock()
+        self._closing = False
+        # Seconds from an accepted action to each client's push (read by the load test).
+        self.push_latencies: list[float] = []
+
+    # ------------------------------------------------------------------- loading
+
+    async def get(self, game_id: str) -> LiveGame | None:
+        live = self._games.get(game_id)
+        if live is not None:
+            return live
+        async with self._load_lock:
+            live = self._games.get(game_id)
+            if live is None:
+                live = await asyncio.to_thread(self._load, game_id)
+                if live is None:
+                    return None
+                self._games[game_id] = live
+        self.kick_bots(live)
+        return live
+
+    def _load(self, game_id: str) -> LiveGame | None:
+        info = self.store.info(game_id)
+        record = self.store.record(game_id)
+        if info is None or record is None:
+            return None
+        return LiveGame(info, record, replay(record, self.game))
+
+    async def create(
+        self, names: list[str], bots: list[str | None], seed: int, options: dict[str, Any]
+    ) -> tuple[str, list[str]]:
+        state = self.game.new_state(len(names), seed, options)  # validates seats and options
+        for bot in bots:
+            if bot is not None:
+                make_bot(bot, seed)  # unknown names fail here, not mid-game
+        game_id, tokens = await asyncio.to_thread(
+            self.store.create, len(names), seed, options, names, bots, list(state.current_players())
+        )
+        await self.get(game_id)
+        return game_id, tokens
+
+    # ------------------------------------------------------------------- acting
+
+    def decode(self, data: Any) -> Action:
+        try:
+            return self.game.codec.from_dict(data)
+        except MalformedActionError as exc:
+            raise RefusedError("malformed", str(exc)) from None
+
+    async def act(
+        self, game_id: str, seat: int, action: Action, expected: int | None = None
+    ) -> int:
+        """Apply and commit one action; returns its index. `RefusedError` leaves all unchanged."""
+        live = await self.get(game_id)
+        if live is None:
+            raise RefusedError("not-found", f"no game {game_id!r}", status=404)
+        async with live.lock:
+            index = len(live.record.actions)
+            if expected is not None and expected != index:
+                raise RefusedError(
+                    "stale",
+                    f"the game moved on (action {index}, you expected {expected})",
+                    status=409,
+                )
+            try:
+                live.state.apply(seat, action)
+            except IllegalActionError as exc:
+                raise RefusedError("illegal", str(exc), exc.rule) from None
+            except MalformedActionError as exc:
+                raise RefusedError("malformed", str(exc)) from None
+            state = live.state
+            try:
+                await asyncio.to_thread(
+                    self.store.append_action,
+                    game_id,
+                    index,
+                    seat,
+                    action,
+                    list(state.current_players()),
+                    state.is_terminal(),
+                    state.winner(),
+                )
+            except BaseException as exc:
+                # Memory is ahead of the database now: forget it and rebuild from storage.
+                self._games.pop(game_id, None)
+                if isinstance(exc, StaleWriteError):
+                    raise RefusedError("stale", str(exc), status=409) from None
+                raise
+            live.record.actions.append((seat, action))
+            live.accepted_at = time.monotonic()
+            await self._broadcast(live)
+        self.kick_bots(live)
+        return index
+
+    async def _broadcast(self, live: LiveGame) -> None:
+        by_seat: dict[int | None, dict[str, Any]] = {}
+        for client in list(live.clients):
+            payload = by_seat.get(client.seat)
+            if payload is None:
+                payload = by_seat[client.seat] = state_payload(self.game, live, client.seat)
+            try:
+                await asyncio.wait_for(client.send(payload), timeout=5)
+            except Exception:  # a dead or stuck socket must not stall the game
+                live.clients.discard(client)
+                continue
+            self.push_latencies.append(time.monotonic() - live.accepted_at)
+
+    # ------------------------------------------------------------------- clients
+
+    async def subscribe(self, live: LiveGame, client: Client) -> None:
+        async with live.lock:  # the first push and later ones cannot interleave
+            live.clients.add(client)
+            await client.send(state_payload(self.game, live, client.seat))
+
+    def unsubscribe(self, live: LiveGame, client: Client) -> None:
+        live.clients.discard(client)
+
+    # ------------------------------------------------------------------- bots
+
+    def kick_bots(self, live: LiveGame) -> None:
+        """Start the game's bot loop if a bot is to act and none is running."""
+        if self._closing or (live.bot_task is not None and not live.bot_task.done()):
+            return
+        if self._bot_seat(live) is None:
+            return
+        live.bot_task = asyncio.create_task(self._bot_loop(live.info.id))
+
+    def _bot_seat(self, live: LiveGame) -> int | None:
+        if live.state.is_terminal():
+            return None
+        for seat in live.state.current_players():
+            if live.info.bots[seat] is not None:
+                return seat
+        return None
+
+    async def _bot_loop(self, game_id: str) -> None:
+        while not self._closing:
+            live = await self.get(game_id)
+            if live is None:
+                return
+            async with live.lock:
+                seat = self._bot_seat(live)
+                if seat is None:
+                    return
+                index = len(live.record.actions)
+                view = live.state.view(seat)
+                legal = list(live.state.legal_actions(seat))
+            name = live.info.bots[seat]
+            assert name is not None
+            bot = make_bot(name, live.info.seed)
+            if self.bot_delay:
+                await asyncio.sleep(self.bot_delay)
+            # Off the event loop: a thinking bot must not stall other games' sockets.
+            action = await asyncio.to_thread(
+                bot.choose, view, legal, move_rng(live.info.seed, seat, index)
+            )
+            try:
+                await self.act(game_id, seat, action, expected=index)
+            except RefusedError as exc:
+                if exc.kind != "stale":
+                    log.error("bot %s at seat %d in %s: %s", name, seat, game_id, exc.message)
+                    return
+
+    async def resume_bots(self) -> None:
+        """After a restart: let bots continue every unfinished game."""
+        for game_id in await asyncio.to_thread(self.store.unfinished):
+            await self.get(game_id)
+
+    async def close(self) -> None:
+        self._closing = True
+        tasks = [g.bot_task for g in self._games.values() if g.bot_task is not None]
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task

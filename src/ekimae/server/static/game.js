@@ -1,0 +1,97 @@
+import { el, yen, seatName, setOverlay, renderPlayers, renderLines } from "/static/common.js";
+
+let cards = {};
+let socket = null;
+let latest = null;
+let retry = 500;
+
+export async function initGame(cfg) {
+  cards = await (await fetch("/api/cards")).json();
+  connect(cfg);
+}
+
+function connect(cfg) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = cfg.token ? `?token=${encodeURIComponent(cfg.token)}` : "";
+  socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}${q}`);
+  socket.onopen = () => { retry = 500; };
+  socket.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") { latest = msg; render(cfg, msg); }
+    else if (msg.type === "error") document.getElementById("error").textContent = `Refused: ${msg.error.message}`;
+  };
+  // Resume on a dropped connection: the server pushes the full current view on connect.
+  socket.onclose = () => {
+    document.getElementById("status").textContent = "Connection lost — reconnecting…";
+    setTimeout(() => connect(cfg), retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function send(action) {
+  document.getElementById("error").textContent = "";
+  socket.send(JSON.stringify({ type: "act", action, expected: latest.actions }));
+}
+
+function render(cfg, msg) {
+  const v = msg.view;
+  const status = document.getElementById("status");
+  const mine = cfg.seat !== null && v.to_act.includes(cfg.seat);
+  const who = cfg.seat === null ? "Spectating" : `You are seat ${seatName(msg.names, cfg.seat)}`;
+  status.textContent = msg.finished ? `${who} · Game over` :
+    `${who} · Round ${v.round}/${v.rounds} · ${v.phase} phase · to act: ${v.to_act.map((s) => seatName(msg.names, s)).join(", ")}${mine ? " — your move" : ""}`;
+  status.className = mine ? "yours" : "";
+  setOverlay(msg.overlay);
+  renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat);
+  renderLines(document.getElementById("lines"), v, msg.names);
+  renderCards(v);
+  renderActions(msg);
+  document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
+  renderEnd(msg);
+}
+
+function renderActions(msg) {
+  const box = document.getElementById("actions");
+  if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? "The game is over." : "Waiting for others." })); return; }
+  const groups = new Map();
+  for (const a of msg.legal) { if (!groups.has(a.kind)) groups.set(a.kind, []); groups.get(a.kind).push(a); }
+  const parts = [];
+  for (const [kind, list] of groups) {
+    if (kind === "turn-bid") {
+      // The bid is sealed: it goes only to the server, which shows it to nobody else.
+      const pick = el("select", { id: "bid-amount", "aria-label": "your secret bid" }, ...list.map((a) => el("option", { value: a.action.amount, text: yen(a.action.amount) })));
+      parts.push(el("div", { class: "group" }, el("h3", { text: "Secret turn-order bid" }), pick,
+        el("button", { id: "bid-submit", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: "Seal bid" })));
+      continue;
+    }
+    parts.push(el("div", { class: "group" }, el("h3", { text: `${kind} (${list.length})` }),
+      ...list.map((a) => el("button", { class: "act", "data-kind": kind, onclick: () => send(a.action), text: a.text }))));
+  }
+  box.replaceChildren(...parts);
+}
+
+function renderCards(v) {
+  const cols = v.columns.map((c) => el("div", { class: "col" },
+    el("strong", { text: `${c.deck} (deck ${c.deck_count})` }),
+    ...[...c.cards].reverse().map((id) => el("div", { class: "card" }, el("b", { text: id }),
+      ...(cards[id]?.actions ?? []).map((a) => el("div", { class: `spot${a.spot in v.taken ? " taken" : ""}`,
+        text: `${a.spot}: ${a.kind}${a.value ? " " + a.value : ""} ×${a.slots}${a.spot in v.taken ? ` [seat ${v.taken[a.spot] + 1}]` : ""}` })))),
+    el("div", { text: `discard: ${c.discard_top ?? "—"} (${c.discard_count})` })));
+  document.getElementById("cards").replaceChildren(el("div", { class: "cards" }, ...cols));
+}
+
+function renderEnd(msg) {
+  const end = document.getElementById("end");
+  end.hidden = !msg.finished;
+  if (!msg.finished) return;
+  const f = msg.view.final;
+  const ranking = msg.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]);
+  const rows = (f?.lines ?? []).map((l) => el("tr", {}, el("td", { text: l.line }), el("td", { text: yen(l.value) }),
+    el("td", { text: l.speculations.map((s) => `seat ${s.seat + 1} paid ${yen(s.paid)}`).join(", ") || "—" }),
+    el("td", { text: yen(l.value_after_speculations) }),
+    el("td", { text: l.stocks.map((s) => `seat ${s.seat + 1} +${yen(s.paid)}`).join(", ") || "—" })));
+  document.getElementById("result").replaceChildren(
+    el("ol", { id: "ranking" }, ...ranking.map(([s, i]) => el("li", { text: `${seatName(msg.names, i)}: ${yen(s)}${i === msg.winner ? " (winner)" : ""}` }))),
+    el("table", {}, el("thead", {}, el("tr", {}, ...["Line", "Value", "Speculations", "After", "Stock payouts"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
+    el("p", {}, el("a", { href: `/replay/${msg.game_id}`, text: "Watch the replay" })));
+}
