@@ -1,0 +1,83 @@
+"""Fixtures: an app per storage backend (SQLite file, PostgreSQL from tools/services.sh)."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from ekimae.server.app import create_app
+from ekimae.server.config import Settings, sqlite_url
+
+POSTGRES_ENV = "EKIMAE_TEST_POSTGRES_URL"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return sqlite_url(tmp_path / "data")
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        # A skip would hide that PostgreSQL was never tested: fail instead.
+        pytest.fail(f"{POSTGRES_ENV} is not set: run `eval \"$(tools/services.sh --print-env)\"`")
+    return url
+
+
+MakeClient = Callable[[], TestClient]
+
+
+@pytest.fixture
+def make_client(db_url: str) -> Iterator[MakeClient]:
+    """Start apps on the same database (a second call is a restart of the server)."""
+    clients: list[TestClient] = []
+
+    def make() -> TestClient:
+        client = TestClient(create_app(Settings(database_url=db_url)))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        client.__exit__(None, None, None)
+
+
+@pytest.fixture
+def client(make_client: MakeClient) -> TestClient:
+    return make_client()
+
+
+def create(client: TestClient, seats: list[dict[str, Any]], seed: int = 7) -> dict[str, Any]:
+    res = client.post("/api/games", json={"seats": seats, "seed": seed})
+    assert res.status_code == 201, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def state(client: TestClient, game_id: str, token: str | None = None) -> dict[str, Any]:
+    params = {"token": token} if token else {}
+    res = client.get(f"/api/games/{game_id}", params=params)
+    assert res.status_code == 200, res.text
+    data: dict[str, Any] = res.json()
+    return data
+
+
+def act(client: TestClient, game_id: str, token: str, action: Any, **extra: Any) -> Any:
+    return client.post(
+        f"/api/games/{game_id}/actions", json={"token": token, "action": action, **extra}
+    )
+
+
+def wait_finished(client: TestClient, game_id: str, timeout: float = 60) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        data = state(client, game_id)
+        if data["finished"]:
+            return data
+        time.sleep(0.05)
+    raise AssertionError(f"game {game_id} did not finish in {timeout}s")
