@@ -24,7 +24,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         # A skip would hide that PostgreSQL was never tested: fail instead.
-        pytest.fail(f"{POSTGRES_ENV} is not set: run `eval \"$(tools/services.sh --print-env)\"`")
+        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
     return url
 
 
