@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Services the server tests need, installed and started idempotently (Debian, run as root).
 #
-#   source tools/services.sh   # or: eval "$(tools/services.sh --print-env)"
+#   eval "$(tools/services.sh --print-env)"   # then run the tests in the same shell
 #
 # Exports EKIMAE_TEST_POSTGRES_URL, which tests/server reads. Without it the
 # PostgreSQL-parametrised storage tests fail on purpose (a skipped test hides a defect).
