@@ -68,7 +68,10 @@ class LineView:
     @classmethod
     def read(cls, line: dict[str, Any]) -> LineView:
         train = line["train"]
-        state = "off" if train is None else "started" if train["by_start"] else "running"
+        stocks = tuple(int(seat) for seat in line["stocks"])
+        # TM-8.6: a started train stays for good once the line has a stock.
+        leaves = train is not None and train["by_start"] and not stocks
+        state = "off" if train is None else "started" if leaves else "running"
         specs = tuple((int(x["seat"]), int(x["stake"])) for x in line["speculations"])
         return cls(
             int(line["value"]), int(line["speed_tokens"]), tuple(line["stocks"]), specs, state

@@ -1,0 +1,301 @@
+"""A TOKYO METRO position for the terminal, drawn with rich from a seat's view only."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ekimae.games.tokyo_metro.board import Board, load_board
+from ekimae.games.tokyo_metro.components import CardAction, Kind, load_cards
+from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
+
+View = dict[str, Any]
+LOG_LINES = 8
+
+
+def seat_style(seat: int) -> str:
+    return f"bold {DEFAULT_SEAT_COLORS[seat % len(DEFAULT_SEAT_COLORS)]}"
+
+
+def seat_text(seat: int, names: Sequence[str]) -> Text:
+    label = names[seat] if seat < len(names) else "?"
+    return Text(f"{seat}:{label}", style=seat_style(seat))
+
+
+def line_text(board: Board, letter: str) -> Text:
+    color = board.lines[board.line_by_letter[letter]].color
+    return Text(f" {letter} ", style=f"bold #000000 on {color}")
+
+
+def yen(amount: int) -> str:
+    return f"−¥{-amount}" if amount < 0 else f"¥{amount}"
+
+
+def position(view: View, names: Sequence[str], log: bool = True) -> RenderableType:
+    """Everything on the table: header, lines, players, cards, the grid and the last log
+    (`log` False when the caller prints the log as it goes)."""
+    board = load_board()
+    parts: list[RenderableType] = [
+        header(view, names),
+        lines_table(view, names, board),
+        players_table(view, names),
+        cards_table(view, names),
+        grid_picture(view, board),
+    ]
+    if log:
+        parts.append(log_tail(view))
+    return Group(*parts)
+
+
+def header(view: View, names: Sequence[str]) -> Text:
+    text = Text(f"Round {view['round']}/{view['rounds']} · {view['phase'].replace('_', ' ')}")
+    if view["to_act"]:
+        text.append(" · to act: ")
+        text.append(Text(", ").join(seat_text(s, names) for s in view["to_act"]))
+    text.append(" · turn order: ")
+    text.append(Text(" ").join(seat_text(s, names) for s in view["order"]))
+    trains = view.get("trains_phase")
+    if trains:
+        text.append(f" · train {trains['line']} moving, {trains['stops_left']} stops left")
+    return text
+
+
+# ---------------------------------------------------------------------------- lines
+
+
+def lines_table(view: View, names: Sequence[str], board: Board) -> Table:
+    table = Table(title="Lines", title_justify="left", expand=False, padding=(0, 1))
+    for column in ("line", "value", "high/low", "stocks", "speculations", "slots", "train"):
+        table.add_column(column, justify="right" if column == "value" else "left")
+    for line in view["lines"]:
+        used = line["speed_tokens"] + len(line["speculations"])
+        table.add_row(
+            line_text(board, line["letter"]),
+            f"¥{line['value']}",
+            f"{line['high']}/{line['low']}",
+            _stocks(line["stocks"], names),
+            _speculations(line["speculations"], names),
+            f"{'⚡' * line['speed_tokens']}{'·' * (line['slots'] - used)} {used}/{line['slots']}",
+            _train(line["train"], line["stocks"]),
+        )
+    return table
+
+
+def _stocks(holders: Sequence[int], names: Sequence[str]) -> Text:
+    parts = [Text(f"#{i} ").append(seat_text(s, names)) for i, s in enumerate(holders, 1)]
+    return Text(" ").join(parts) if parts else Text("—", style="dim")
+
+
+def _speculations(items: Sequence[dict[str, int]], names: Sequence[str]) -> Text:
+    parts = [seat_text(x["seat"], names).append(f" ¥{x['stake']}") for x in items]
+    return Text(", ").join(parts) if parts else Text("—", style="dim")
+
+
+def _train(train: dict[str, Any] | None, stocks: Sequence[int]) -> str:
+    if train is None:
+        return "off the map"
+    arrow = "→" if train["direction"] > 0 else "←"
+    # TM-8.6: only a started train on a line with no stock leaves at its stop 1.
+    started = " (by Start)" if train["by_start"] and not stocks else ""
+    return f"at {train['stop']} {arrow}{started}"
+
+
+# ---------------------------------------------------------------------------- players
+
+
+def players_table(view: View, names: Sequence[str]) -> Table:
+    table = Table(title="Players", title_justify="left", padding=(0, 1))
+    columns = ("seat", "money", "discs", "spec", "pyramids", "tokens", "loans", "stocks", "where")
+    for column in columns:
+        table.add_column(column, justify="right" if column == "money" else "left")
+    holdings = _holdings(view)
+    for p in view["players"]:
+        seat = p["seat"]
+        money = yen(p["money"]) + (f" +{p['bid_bonus']} bid" if p["bid_bonus"] else "")
+        if p["bid"] is not None:
+            money += f" (bid ¥{p['bid']})"
+        elif p["has_bid"]:
+            money += " (bid in)"
+        discs = f"{p['front']}/{p['action_discs']} (+{p['supply_discs']})"
+        if p["passed"]:
+            discs += " passed"
+        tokens = f"speed {p['speed_tokens']}" + (" bike" if p["bike"] else "")
+        if p["discount_discs"]:
+            tokens += " disc. " + ",".join(p["discount_discs"])
+        where = p["meeple"] or (f"riding {p['riding']}" if p["riding"] else "—")
+        if p["personal_cards"]:
+            where += " · cards " + ",".join(p["personal_cards"])
+        table.add_row(
+            seat_text(seat, names),
+            money,
+            discs,
+            str(p["speculation_discs"]),
+            str(p["pyramids"]),
+            tokens,
+            str(p["loans"]),
+            holdings[seat],
+            where,
+        )
+    return table
+
+
+def _holdings(view: View) -> list[str]:
+    """Per seat, its stocks (``G#1``) and speculations (``I¥300``) from the lines."""
+    found: list[list[str]] = [[] for _ in view["players"]]
+    for line in view["lines"]:
+        for number, seat in enumerate(line["stocks"], start=1):
+            found[seat].append(f"{line['letter']}#{number}")
+        for item in line["speculations"]:
+            found[item["seat"]].append(f"{line['letter']}¥{item['stake']}")
+    return [" ".join(items) or "—" for items in found]
+
+
+# ---------------------------------------------------------------------------- cards
+
+_UNITS = {Kind.STATION: "/stop"}
+
+
+def card_action_text(action: CardAction) -> str:
+    """A printed action in words, e.g. ``move 2 [1 disc]`` or ``station ¥300/stop [2 discs]``."""
+    kind = action.kind
+    if kind in (Kind.MOVE, Kind.SPEED):
+        words = f"{kind.value} {action.value}"
+    elif kind is Kind.START:
+        words = f"start +¥{action.value}"
+    elif action.value:
+        words = f"{kind.value} ¥{action.value}{_UNITS.get(kind, '')}"
+    else:
+        words = kind.value
+    discs = "disc" if action.slots == 1 else "discs"
+    return f"{words} [{action.slots} {discs}]"
+
+
+def card_text(card_id: str, taken: dict[str, int], names: Sequence[str]) -> Text:
+    text = Text(card_id, style="bold")
+    for action in load_cards().cards[card_id].actions:
+        text.append(f"\n{action.spot[-1]} {card_action_text(action)}")
+        if action.spot in taken:
+            text.append(" ✗ ").append(seat_text(taken[action.spot], names))
+    return text
+
+
+def cards_table(view: View, names: Sequence[str]) -> Table:
+    """The action card columns, top row first, with each discard pile's top card."""
+    table = Table(title="Action cards", title_justify="left", padding=(0, 1), show_lines=True)
+    columns = view["columns"]
+    for column in columns:
+        table.add_column(f"{column['deck']} (deck {column['deck_count']})")
+    rows = max(len(c["cards"]) for c in columns)
+    for row in reversed(range(rows)):
+        table.add_row(*(_card_cell(c["cards"], row, view, names) for c in columns))
+    table.add_row(*(_discard(c) for c in columns))
+    own = [(p["seat"], card) for p in view["players"] for card in p["personal_cards"]]
+    if own:
+        table.caption = "personal cards: " + ", ".join(f"{c} (seat {s})" for s, c in own)
+    return table
+
+
+def _card_cell(cards: Sequence[str], row: int, view: View, names: Sequence[str]) -> Text:
+    return card_text(cards[row], view["taken"], names) if row < len(cards) else Text("")
+
+
+def _discard(column: dict[str, Any]) -> Text:
+    top = column["discard_top"]
+    if top is None:
+        return Text("discard: empty", style="dim")
+    return Text(f"discard: {top} ({column['discard_count']})", style="dim")
+
+
+# ---------------------------------------------------------------------------- the grid
+
+
+def grid_picture(view: View, board: Board) -> Text:
+    """The grid, 3 characters a cell: meeples ``@n``, stops by line letter (``+`` where two
+    lines share a stop) on their owner's colour, ``.`` for an empty cell."""
+    cells: dict[int, Text] = {}
+    owners = {board.station_by_key[key]: seat for key, seat in view["stations"].items()}
+    for stop in board.stops:
+        cell = _cell_of(board, stop.x, stop.y)
+        if cell not in cells:
+            glyph = board.lines[stop.lines[0]].letter if len(stop.lines) == 1 else "+"
+            color = board.lines[stop.lines[0]].color
+            owner = owners.get(stop.station)
+            style = f"bold {color}" if owner is None else f"bold #FFFFFF on {_seat_color(owner)}"
+            label = f" {glyph}{owner if owner is not None else ' '}"
+            cells[cell] = Text(label, style=style)
+    for p in view["players"]:
+        if p["meeple"] is not None:
+            cell = board.parse_cell(p["meeple"])
+            cells[cell] = Text(f" @{p['seat']}", style=f"reverse {seat_style(p['seat'])}")
+    out = Text("    " + "".join(f" {chr(97 + c)} " for c in range(board.columns)) + "\n")
+    for row in range(board.rows):
+        out.append(f"{row + 1:>3} ")
+        for column in range(board.columns):
+            out.append(cells.get(row * board.columns + column, Text(" . ", style="dim")))
+        out.append("\n")
+    return out
+
+
+def _cell_of(board: Board, x: float, y: float) -> int:
+    column = min(int(x), board.columns - 1)
+    row = min(int(y), board.rows - 1)
+    return row * board.columns + column
+
+
+def _seat_color(seat: int) -> str:
+    return DEFAULT_SEAT_COLORS[seat % len(DEFAULT_SEAT_COLORS)]
+
+
+def log_tail(view: View, count: int = LOG_LINES) -> Text:
+    lines = view["log"][-count:]
+    return Text("\n".join(f"  {line}" for line in lines), style="dim")
+
+
+# ---------------------------------------------------------------------------- the end
+
+
+def final_result(
+    final: dict[str, Any], scores: Sequence[int], order: Sequence[int], names: Sequence[str]
+) -> RenderableType:
+    """TM-9: the payout of each line, loans, then the ranking (ties by turn order)."""
+    board = load_board()
+    table = Table(title="Final payouts", title_justify="left", padding=(0, 1))
+    for column in ("line", "value", "speculations", "after", "stocks"):
+        table.add_column(column)
+    for line in final["lines"]:
+        if not (line["speculations"] or line["stocks"] or line["value"]):
+            continue
+        specs = [
+            seat_text(x["seat"], names).append(f" stake ¥{x['stake']} → +¥{x['paid']}")
+            for x in line["speculations"]
+        ]
+        stocks = [
+            Text(f"#{x['stock']} ").append(seat_text(x["seat"], names)).append(f" +¥{x['paid']}")
+            for x in line["stocks"]
+        ]
+        table.add_row(
+            line_text(board, line["line"]),
+            f"¥{line['value']}",
+            Text(", ").join(specs) or Text("—", style="dim"),
+            f"¥{line['value_after_speculations']}",
+            Text(", ").join(stocks) or Text("—", style="dim"),
+        )
+    loans = [f"seat {s} −¥{c}" for s, c in enumerate(final["loans"]) if c]
+    if loans:
+        table.caption = "loans repaid at the end (TM-9.5): " + ", ".join(loans)
+    return Group(table, ranking(scores, order, names))
+
+
+def ranking(scores: Sequence[int], order: Sequence[int], names: Sequence[str]) -> Table:
+    table = Table(title="Ranking", title_justify="left", padding=(0, 1))
+    for column in ("place", "seat", "yen"):
+        table.add_column(column, justify="right" if column == "yen" else "left")
+    tie_rank = {seat: i for i, seat in enumerate(order)}
+    ranked = sorted(range(len(scores)), key=lambda s: (-scores[s], tie_rank.get(s, s)))
+    for place, seat in enumerate(ranked, start=1):
+        table.add_row(str(place), seat_text(seat, names), yen(scores[seat]))
+    return table

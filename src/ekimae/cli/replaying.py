@@ -1,0 +1,45 @@
+"""Replaying a record file with errors that name the file and the bad field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ekimae.cli.common import UsageError
+from ekimae.core.actions import Action
+from ekimae.core.errors import DataError, EkimaeError
+from ekimae.core.record import GameRecord
+from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
+
+
+def first_state(record: GameRecord, path: str) -> TokyoMetroState:
+    try:
+        return GAME.new_state(record.seats, record.seed, record.options)
+    except DataError as exc:
+        if exc.source != "options":  # a broken data file of the game, not of the record
+            raise
+        message = str(exc).removeprefix(f"{exc.source}: {exc.field}: ")
+        field = "seats" if exc.field == "seats" else f"options.{exc.field}"
+        raise DataError(path, field, message) from None
+
+
+def replay_steps(
+    record: GameRecord, path: str, state: TokyoMetroState, upto: int | None = None
+) -> Iterator[tuple[int, int, Action]]:
+    """Apply the record's actions to `state` one by one, yielding (index, seat, action)
+    after each; stops after `upto` actions."""
+    if upto is not None and upto < 0:
+        raise UsageError(f"--upto: expected a number of actions >= 0, got {upto}")
+    actions = record.actions if upto is None else record.actions[:upto]
+    for index, (seat, action) in enumerate(actions):
+        try:
+            state.apply(seat, action)
+        except EkimaeError as exc:
+            raise DataError(path, f"actions[{index}]", f"seat {seat}: {exc}") from None
+        yield index, seat, action
+
+
+def replay_to(record: GameRecord, path: str, upto: int | None = None) -> TokyoMetroState:
+    state = first_state(record, path)
+    for _ in replay_steps(record, path, state, upto):
+        pass
+    return state
