@@ -1,0 +1,108 @@
+"""A person at the browser: Debian's Chromium headless via Playwright against a live server.
+
+Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright); fails, not skips,
+without them. Screenshots go to out/screenshots/ for people to look at.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Page, expect, sync_playwright
+
+from ekimae.server.app import create_app
+from ekimae.server.config import Settings, sqlite_url
+
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    port = _free_port()
+    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.05))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not srv.started:
+        time.sleep(0.05)
+    assert srv.started, "server did not start"
+    yield base
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def page() -> Iterator[Page]:
+    assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        yield page
+        browser.close()
+
+
+def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(server + "/")
+    page.select_option("#count", "2")
+    page.fill("input[name=name0]", "Ann")
+    page.screenshot(path=str(SHOTS / "01-lobby.png"), full_page=True)
+    page.click("#create-btn")
+    link = page.locator("a.seat-link").first
+    expect(link).to_be_visible()
+    page.screenshot(path=str(SHOTS / "02-links.png"), full_page=True)
+    link.click()
+    expect(page.locator("#bid-submit")).to_be_visible(timeout=10_000)
+    page.screenshot(path=str(SHOTS / "03-bid.png"), full_page=True)
+    page.select_option("#bid-amount", "100")
+    page.click("#bid-submit")
+    expect(page.locator("#log")).to_contain_text("bids revealed")
+    for _ in range(3):  # a few moves by clicking the engine's legal actions
+        button = page.locator("#actions button.act").first
+        expect(button).to_be_visible(timeout=10_000)
+        count = page.locator("#log li").count()
+        button.click()
+        expect(page.locator("#log li")).not_to_have_count(count, timeout=10_000)
+    page.screenshot(path=str(SHOTS / "04-playing.png"), full_page=True)
+    moves = page.locator("#log li").count()
+    page.reload()  # a dropped connection: the page comes back where the game is
+    expect(page.locator("#status")).to_contain_text("You are seat 1")
+    expect(page.locator("#log li")).to_have_count(moves)
+
+    # An all-bot game to see the end screen and the replay.
+    res = httpx.post(server + "/api/games", json={"seats": [{"bot": "random"}] * 3, "seed": 3})
+    game = res.json()
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server}/api/games/{game['id']}").json()["finished"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.2)
+    page.goto(server + game["spectator_url"])
+    expect(page.locator("#ranking")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "05-end.png"), full_page=True)
+    page.goto(f"{server}/replay/{game['id']}")
+    expect(page.locator("#where")).to_contain_text("Step 0/")
+    for _ in range(12):
+        page.click("#next")
+    expect(page.locator("#where")).to_contain_text("Step 12/")
+    page.screenshot(path=str(SHOTS / "06-replay.png"), full_page=True)
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(server + game["spectator_url"])
+    expect(page.locator("#ranking")).to_be_visible()
+    page.screenshot(path=str(SHOTS / "07-phone.png"))
