@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -254,3 +255,26 @@ def test_usage_errors_are_one_line_and_exit_2(
     line = one_error_line(capsys)
     for word in words:
         assert word in line
+
+
+def test_replay_step_waits_for_enter_and_q_runs_to_the_end(
+    saved_game: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "\n\nq\n")
+    assert main(["metro", "replay", str(saved_game), "--step"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("Enter: next") == 3
+    assert "Ranking" in out
+
+
+def test_long_action_lists_are_compact(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "turn-bid 0\n1\n")
+    assert (
+        main(["metro", "play", "--seats", "human,greedy,greedy,random,random", "--seed", "11"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert re.search(r"move GM\d[ab]: +\d+\) [a-t]\d+ ", out)  # one line per card spot
+    assert "type 'speculation" in out  # stakes: the lowest, and the range to type
+    assert "turn-bid 300" in out and "turn-bid 400" not in out

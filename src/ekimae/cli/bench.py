@@ -20,12 +20,14 @@ from ekimae.cli.common import UsageError, console
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
-SAMPLE_EVERY = 3  # keep every third position of the games for the per-call timings
+SAMPLE_GAMES = 20  # games whose positions are kept for the per-call timings
 
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser("bench", help="measure the engine's speed (one core)")
-    parser.add_argument("--games", type=int, default=40, metavar="N", help="games per run")
+    parser.add_argument(
+        "--games", type=int, default=200, metavar="N", help="games per run (default 200)"
+    )
     parser.add_argument("--players", type=int, default=4, metavar="P", help="seats (default 4)")
     parser.add_argument("--repeat", type=int, default=5, metavar="R", help="runs (default 5)")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed")
@@ -44,7 +46,7 @@ def random_game(players: int, seed: int, keep: list[Position] | None = None) -> 
         seat = state.current_players()[0]
         legal = state.legal_actions(seat)
         action = legal[rng.randrange(len(legal))]
-        if keep is not None and steps % SAMPLE_EVERY == 0:
+        if keep is not None:
             keep.append((state.clone(), seat, action))
         state.apply(seat, action)
         steps += 1
@@ -66,7 +68,8 @@ def one_run(players: int, games: int, seed: int) -> dict[str, float]:
         return games
 
     positions: list[Position] = []
-    random_game(players, seed, positions)
+    for g in range(min(games, SAMPLE_GAMES)):
+        random_game(players, seed + g, positions)
     fresh = [state.clone() for state, _, _ in positions]
 
     def listing() -> int:
@@ -104,11 +107,10 @@ def run(args: argparse.Namespace) -> int:
         runs.append(one_run(args.players, args.games, args.seed))
         out.print(f"run {r + 1}/{args.repeat}: {runs[-1]['games/s']:.1f} games/s", style="dim")
     table = Table(
-        title=f"TOKYO METRO, {args.players} players, random play, "
-        f"median of {args.repeat} runs of {args.games} games",
+        title=f"random play, {args.players} players: median of {args.repeat} runs",
         title_justify="left",
     )
-    table.add_column("measure")
+    table.add_column(f"measure ({args.games} games a run)")
     table.add_column("value", justify="right")
     for key in runs[0]:
         table.add_row(key, f"{statistics.median(r[key] for r in runs):,.1f}")

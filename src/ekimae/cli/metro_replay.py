@@ -70,4 +70,6 @@ def wait(out: Console) -> bool:
     out.print("[dim]Enter: next · q: run to the end[/dim] ", end="")
     out.file.flush()
     line = sys.stdin.readline()
+    if not sys.stdin.isatty():  # the typed newline is not on screen: end the prompt line
+        out.print(line.rstrip("\n"), markup=False)
     return bool(line) and line.strip() != "q"
