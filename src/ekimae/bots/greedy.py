@@ -73,9 +73,7 @@ class LineView:
         leaves = train is not None and train["by_start"] and not stocks
         state = "off" if train is None else "started" if leaves else "running"
         specs = tuple((int(x["seat"]), int(x["stake"])) for x in line["speculations"])
-        return cls(
-            int(line["value"]), int(line["speed_tokens"]), tuple(line["stocks"]), specs, state
-        )
+        return cls(int(line["value"]), int(line["speed_tokens"]), stocks, specs, state)
 
 
 class Judge:
@@ -87,10 +85,10 @@ class Judge:
         self.rules: Rules = load_rules()
         self.track: Track = load_track()
         self.me: int = view["seat"]
-        self.player: dict[str, Any] = view["players"][self.me]
-        self.money = int(self.player["money"])
-        self.pyramids = int(self.player["pyramids"])
-        self.meeple: str | None = self.player["meeple"]
+        player = view["players"][self.me]
+        self.money = int(player["money"])
+        self.pyramids = int(player["pyramids"])
+        self.meeple: str | None = player["meeple"]
         self.speed_supply = int(view["supply"]["speed"])
         self.lines = [LineView.read(line) for line in view["lines"]]
         # Trains still to run: this round's (unless over) and every later round's.
@@ -109,6 +107,10 @@ class Judge:
     def holds(self, line: int, seat: int | None = None) -> bool:
         return (self.me if seat is None else seat) in self.lines[line].stocks
 
+    def share(self, number: int) -> float:
+        """What stock #number+1 should take of the final value."""
+        return STOCK_SHARE[min(number, len(STOCK_SHARE) - 1)]
+
     def visits(self, line: int, extra_speed: int = 0) -> float:
         """How often a running train passes one stop per round (TM-8.2, back and forth)."""
         stops = len(self.board.lines[line].stops)
@@ -125,9 +127,9 @@ class Judge:
         return {ln for s in self.board.stations[station].stops for ln in self.board.stops[s].lines}
 
     def my_pass_income(self, line: int) -> float:
-        """TM-8.3: ¥200 cash, or ¥500 more line value of which the bot gets a share."""
+        """TM-8.3: ¥200 cash, or ¥500 more line value of which the bot gets its share."""
         if self.holds(line):
-            return self.rules.payout_with_stock * STOCK_SHARE[0] * 0.6
+            return self.rules.payout_with_stock * self.stocks_share(line)
         return self.rules.payout_owner
 
     def station_worth(self, station: int) -> float:
@@ -144,19 +146,25 @@ class Judge:
         return self._worth[station]
 
     def line_growth(self, line: int, me_holding: bool) -> float:
-        """How much the line's value should still rise from the pyramids on it (TM-8.3)."""
+        """How much the line's value should still rise from the pyramids on it (TM-8.3).
+
+        `me_holding`: as if the bot took a stock, which also keeps the train on the map.
+        """
         per_visit = 0.0
         for station, seat in self.owner.items():
             if line in self.station_lines(station):
                 holds = self.holds(line, seat) or (me_holding and seat == self.me)
                 pay = self.rules.payout_with_stock if holds else self.rules.payout_value
                 per_visit += self.stops_on(station, line) * pay
-        return per_visit * self.visits(line) * self.rounds_left
+        odds = 1.0 if me_holding else self.odds(line)
+        return per_visit * self.visits(line) * odds * self.rounds_left
 
-    def my_line_cash(self, line: int) -> float:
-        """Cash the bot's own pyramids take from this line's train until the end."""
-        mine = [st for st, seat in self.owner.items() if seat == self.me]
-        stops = sum(self.stops_on(st, line) for st in mine)
+    def pyramid_cash(self, line: int, mine: bool) -> float:
+        """Cash the bot's pyramids (or the others') would take from this line's running
+        train until the end."""
+        stops = sum(
+            self.stops_on(st, line) for st, seat in self.owner.items() if (seat == self.me) == mine
+        )
         return stops * self.rules.payout_owner * self.visits(line) * self.rounds_left
 
     # ------------------------------------------------------------------ the meeple
@@ -200,6 +208,9 @@ class Judge:
     def line_index(self, letter: str) -> int:
         return self.board.line_by_letter[letter]
 
+    def stocks_share(self, line: int) -> float:
+        return self.share(self.lines[line].stocks.index(self.me))
+
     def final_value(self, line: int, added: int = 0, me_holding: bool = False) -> float:
         return self.lines[line].value + added + self.line_growth(line, me_holding)
 
@@ -224,9 +235,10 @@ def _invest(j: Judge, a: Action) -> float:
     line = j.line_index(a.line)
     holders = len(j.lines[line].stocks)
     price = j.discounted(a) + j.rules.stock_surcharges[holders]
-    share = STOCK_SHARE[min(holders, len(STOCK_SHARE) - 1)]
-    gain = share * j.final_value(line, price, me_holding=True)
-    return gain - price - j.my_line_cash(line) - j.discs(a)
+    gain = j.share(holders) * j.final_value(line, price, me_holding=True)
+    # The bot's own pyramids on the line then raise its value instead of paying cash.
+    lost = j.pyramid_cash(line, mine=True) * j.odds(line)
+    return gain - price - lost - j.discs(a)
 
 
 def _start(j: Judge, a: Action) -> float:
@@ -234,9 +246,9 @@ def _start(j: Judge, a: Action) -> float:
     line = j.line_index(a.line)
     # TM-8.6: a started train with no stock leaves at its stop 1, after about one lap.
     lap = 2 * (len(j.board.lines[line].stops) - 1) / (j.rules.stops_per_phase + 1)
-    share = min(1.0, lap / max(1, j.rounds_left))
-    mine = j.my_line_cash(line) * share
-    others = (j.line_growth(line, False) * share) * 0.5
+    running = min(1.0, lap / max(1, j.rounds_left))
+    mine = j.pyramid_cash(line, mine=True) * running
+    others = j.pyramid_cash(line, mine=False) * running
     spec = 0.0
     for seat, stake in j.lines[line].speculations:
         if seat == j.me:
@@ -247,7 +259,7 @@ def _start(j: Judge, a: Action) -> float:
 def _speculate(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Speculate)
     line = j.line_index(a.line)
-    payout = min(2 * a.stake, j.track.low(int(j.final_value(line) * j.odds(line) + 0.5)))
+    payout = min(2 * a.stake, j.track.low(int(j.final_value(line))))
     return payout - STAKE_LOCK * a.stake - j.discs(a)
 
 
@@ -261,13 +273,12 @@ def _assign(j: Judge, a: Action) -> float:
     line = j.line_index(a.line)
     if j.lines[line].train == "off":
         return -TOKEN
-    faster = j.visits(line, 1) - j.visits(line)
-    mine = [st for st, seat in j.owner.items() if seat == j.me]
-    stops = sum(j.stops_on(st, line) for st in mine)
-    gain = stops * faster * j.my_pass_income(line) * j.rounds_left
+    faster = j.visits(line, 1) / j.visits(line) - 1  # the share of extra passes
     if j.holds(line):
-        gain += STOCK_SHARE[0] * j.line_growth(line, True) * faster / j.visits(line)
-    return gain - TOKEN
+        mine = j.stocks_share(line) * j.line_growth(line, me_holding=True)
+    else:
+        mine = j.pyramid_cash(line, mine=True) * j.odds(line)
+    return mine * faster - TOKEN
 
 
 def _bike(j: Judge, a: Action) -> float:
