@@ -60,7 +60,10 @@ def header(view: View, names: Sequence[str]) -> Text:
     text.append(Text(" ").join(seat_text(s, names) for s in view["order"]))
     trains = view.get("trains_phase")
     if trains:
-        text.append(f" · train {trains['line']} moving, {trains['stops_left']} stops left")
+        line = next(x for x in view["lines"] if x["letter"] == trains["line"])
+        where = f" at {line['train']['stop']}" if line["train"] else " (removed)"
+        left = trains["stops_left"]
+        text.append(f" · train {trains['line']}{where}, {left} stop{'s' * (left != 1)} to go")
     return text
 
 

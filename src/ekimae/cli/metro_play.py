@@ -11,6 +11,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.rule import Rule
+from rich.text import Text
 
 from ekimae.bots import play_game
 from ekimae.cli import display
@@ -130,7 +131,7 @@ class Session:
             action = GAME.parse_action(text)
             state.clone().apply(seat, action)  # a trial run, for the rules' own refusal
         except EkimaeError as exc:
-            self.out.print(f"[red]{exc}[/red]", highlight=False)
+            self.out.print(Text(str(exc), style="red"))
             return None
         return action
 
