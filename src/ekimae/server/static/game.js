@@ -43,7 +43,7 @@ function render(cfg, msg) {
   status.className = mine ? "yours" : "";
   setOverlay(msg.overlay);
   renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat);
-  renderLines(document.getElementById("lines"), v, msg.names);
+  renderLines(document.getElementById("lines-table"), v, msg.names);
   renderCards(v);
   renderActions(msg);
   document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));

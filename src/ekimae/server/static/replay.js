@@ -8,7 +8,7 @@ export function initReplay(gameId, total) {
     const data = await (await fetch(`/api/games/${gameId}/replay?step=${step}`)).json();
     setOverlay(data.overlay);
     renderPlayers(document.getElementById("players"), data.view, data.names, null);
-    renderLines(document.getElementById("lines"), data.view, data.names);
+    renderLines(document.getElementById("lines-table"), data.view, data.names);
     document.getElementById("where").textContent = `Step ${step}/${total}` + (data.last ? ` — seat ${data.last.seat + 1}: ${data.last.text}` : " — setup");
   };
   const cur = () => Number(range.value);
