@@ -278,3 +278,8 @@ def test_long_action_lists_are_compact(
     assert re.search(r"move GM\d[ab]: +\d+\) [a-t]\d+ ", out)  # one line per card spot
     assert "type 'speculation" in out  # stakes: the lowest, and the range to type
     assert "turn-bid 300" in out and "turn-bid 400" not in out
+
+
+def test_help_returns_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["metro", "simulate", "--help"]) == 0
+    assert "--json" in capsys.readouterr().out

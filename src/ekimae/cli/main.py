@@ -36,6 +36,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         code: int = args.run(args)
+    except SystemExit as exc:  # --help: argparse has printed it and wants to stop
+        return exc.code if isinstance(exc.code, int) else 0
     except (UsageError, EkimaeError) as exc:
         print(f"ekimae: error: {exc}", file=sys.stderr)
         return USAGE_ERROR
