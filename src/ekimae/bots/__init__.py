@@ -17,6 +17,8 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "greedy": GreedyBot,
 }
 
+BOT_NAMES = tuple(BOTS)  # for listings (the web server's seat menu reads it)
+
 
 def bot_names() -> list[str]:
     return list(BOTS)
@@ -32,6 +34,7 @@ def make_bot(name: str, seed: int = 0) -> Bot:
 
 __all__ = [
     "BOTS",
+    "BOT_NAMES",
     "Bot",
     "GreedyBot",
     "RandomBot",
