@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit slow bench golden clean
+# PostgreSQL (storage tests) and Chromium (browser tests), installed and started if missing.
+SERVICES = eval "$$(EKIMAE_BROWSER=1 tools/services.sh --print-env)" &&
+
+.PHONY: run play test lint typecheck unit slow bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -13,24 +16,27 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/ekimae serve
+
+play: $(STAMP)
 	$(BIN)/ekimae metro play
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests tools benchmarks
-	$(BIN)/ruff format --check src tests tools benchmarks
+	$(BIN)/ruff check src tests tools
+	$(BIN)/ruff format --check src tests tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -q -n 2 -m "not slow"
+	$(SERVICES) $(BIN)/pytest -q -n 2 -m "not slow"
 
 slow: $(STAMP)
-	$(BIN)/pytest -q -n 2 -m slow
+	$(SERVICES) $(BIN)/pytest -q -n 2 -m slow
 
 # The test command README gives; CI calls it. Slow suites run too, after the fast ones.
 test: lint typecheck
-	$(BIN)/pytest -q -n 2
+	$(SERVICES) $(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
 	$(BIN)/ekimae bench
