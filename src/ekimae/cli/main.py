@@ -7,9 +7,17 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from ekimae.cli import bench, metro_play, metro_render, metro_replay, metro_simulate
+from ekimae.cli import (
+    bench,
+    metro_balance,
+    metro_play,
+    metro_render,
+    metro_replay,
+    metro_simulate,
+)
 from ekimae.cli.common import UsageError
 from ekimae.core.errors import EkimaeError
+from ekimae.server.cli import add_serve_command, run_serve
 
 USAGE_ERROR = 2
 
@@ -26,9 +34,11 @@ def build_parser() -> Parser:
     games = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
     metro = games.add_parser("metro", help="TOKYO METRO: play, simulate, replay, render")
     commands = metro.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (metro_play, metro_simulate, metro_replay, metro_render):
+    for module in (metro_play, metro_simulate, metro_replay, metro_render, metro_balance):
         module.add_parser(commands)
     bench.add_parser(games)
+    serve = add_serve_command(games)
+    serve.set_defaults(run=run_serve)
     return parser
 
 

@@ -71,6 +71,7 @@ def _invest(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: i
     s.stocks[line] = (*s.stocks[line], seat)
     if s.train_pos[line] == OFF_MAP:
         _place_train(s, line, by_start=False)
+    s.train_started[line] = False  # TM-7.4: from now on it stays on the map
 
 
 def _place_train(s: MetroState, line: int, by_start: bool) -> None:

@@ -17,6 +17,7 @@ from ekimae.games.tokyo_metro.steps import current_players
 def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
     return {
         "game": "tokyo-metro",
+        "options": dict(s.options),
         "seat": seat,
         "round": s.round,
         "rounds": rounds_total(s),

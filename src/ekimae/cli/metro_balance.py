@@ -1,0 +1,165 @@
+"""`ekimae metro balance`: check the designed cards with many bot games (TM-1.4 DATA).
+
+Plays games on all cores, then reports how often each action type and each card is taken,
+the values lines reach and how often each pays, how games end (winner's yen, seat
+advantage), as Markdown — the report kept in docs/ is made with this command.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rich.progress import Progress
+
+from ekimae.bots import play_game
+from ekimae.cli.common import UsageError, console, err_console, make_seats, parse_seats
+from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.games.tokyo_metro.game import GAME
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser("balance", help="a card balance report from many bot games")
+    parser.add_argument("--players", type=int, default=4, metavar="N", help="default 4")
+    parser.add_argument("--games", type=int, default=1000, metavar="G", help="default 1000")
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed")
+    parser.add_argument("--seats", metavar="LIST", help="bots, comma-separated (default greedy)")
+    parser.add_argument("--workers", type=int, default=2, metavar="K", help="processes")
+    parser.add_argument("--out", type=Path, metavar="FILE.md", help="write the report here")
+    parser.set_defaults(run=run)
+
+
+@dataclass
+class GameStats:
+    kinds: Counter[str] = field(default_factory=Counter)
+    spots: Counter[str] = field(default_factory=Counter)
+    values: dict[str, int] = field(default_factory=dict)
+    paying: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winner: int = 0
+    rounds: int = 0
+
+
+def play_one(task: tuple[list[str], int]) -> GameStats:
+    names, seed = task
+    state, record = play_game(GAME, make_seats(names, seed), seed, names=names)
+    stats = GameStats()
+    for _, action in record.actions:
+        spot = getattr(action, "spot", None)
+        if spot is not None:
+            stats.kinds[action.kind] += 1
+            stats.spots[spot] += 1
+    final = state.final or {}
+    for line in final.get("lines", []):
+        stats.values[line["line"]] = line["value"]
+        if line["stocks"]:
+            stats.paying.append(line["line"])
+    stats.scores = state.scores()
+    stats.winner = state.winner() or 0
+    stats.rounds = state.round
+    return stats
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.games < 1 or not 1 <= args.players <= 5 or args.workers < 1:
+        raise UsageError("--games, --players (1-5) and --workers must be positive")
+    names = parse_seats(args.seats, args.players, ("greedy",), humans=False)
+    tasks = [(names, args.seed + i) for i in range(args.games)]
+    results: list[GameStats] = []
+    with Progress(console=err_console(), transient=True) as progress:
+        bar = progress.add_task("playing", total=len(tasks))
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            for stats in pool.map(play_one, tasks, chunksize=8):
+                results.append(stats)
+                progress.advance(bar)
+    report = format_report(names, results)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+        err_console().print(f"wrote {args.out}")
+    else:
+        console().print(report, markup=False, highlight=False)
+    return 0
+
+
+def _pct(part: float, whole: float) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def format_report(names: list[str], results: list[GameStats]) -> str:
+    games = len(results)
+    kinds: Counter[str] = Counter()
+    spots: Counter[str] = Counter()
+    for r in results:
+        kinds.update(r.kinds)
+        spots.update(r.spots)
+    total = sum(kinds.values())
+    out = [
+        f"# Card balance: {games} games, seats {', '.join(names)}",
+        "",
+        "## Action types taken",
+        "",
+        "| type | taken | per game | share |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    cards = load_cards()
+    all_kinds = sorted({a.kind.value for a in cards.spots.values()}, key=lambda k: -kinds[k])
+    for kind in all_kinds:
+        out.append(
+            f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {_pct(kinds[kind], total)} |"
+        )
+    out += ["", "## Cards: times each action was taken per game", ""]
+    out += ["| card | dots | actions (taken per game) |", "| --- | ---: | --- |"]
+    for card in cards.cards.values():
+        parts = [
+            f"{a.spot} {a.kind.value} {a.value or ''} [{a.slots}] {spots[a.spot] / games:.2f}"
+            for a in card.actions
+        ]
+        out.append(f"| {card.id} | {card.dots} | {'; '.join(parts)} |")
+    out += _line_section(results) + _end_section(names, results)
+    return "\n".join(out) + "\n"
+
+
+def _line_section(results: list[GameStats]) -> list[str]:
+    games = len(results)
+    letters = list(results[0].values) if results else []
+    out = [
+        "",
+        "## Lines at the end",
+        "",
+        "| line | mean value | max | pays (has stock) |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for letter in letters:
+        values = [r.values[letter] for r in results]
+        paying = sum(letter in r.paying for r in results)
+        out.append(
+            f"| {letter} | {statistics.mean(values):.0f} | {max(values)} | {_pct(paying, games)} |"
+        )
+    return out
+
+
+def _end_section(names: list[str], results: list[GameStats]) -> list[str]:
+    games = len(results)
+    best = [max(r.scores) for r in results]
+    quart = statistics.quantiles(best, n=4) if len(best) > 1 else [best[0]] * 3
+    wins = Counter(r.winner for r in results)
+    out = [
+        "",
+        "## How games end",
+        "",
+        f"- rounds: {statistics.mean(r.rounds for r in results):.1f}",
+        f"- winner's yen: mean {statistics.mean(best):.0f}, quartiles "
+        f"{quart[0]:.0f} / {quart[1]:.0f} / {quart[2]:.0f}, min {min(best)}, max {max(best)}",
+        f"- mean yen of all seats: {statistics.mean(s for r in results for s in r.scores):.0f}",
+        "",
+        "| seat | bot | wins |",
+        "| --- | --- | ---: |",
+    ]
+    for seat, name in enumerate(names):
+        out.append(f"| {seat} | {name} | {_pct(wins[seat], games)} |")
+    return out
