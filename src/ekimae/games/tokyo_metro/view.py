@@ -23,6 +23,7 @@ def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
         "rounds": rounds_total(s),
         "phase": s.phase.name.lower(),
         "to_act": list(current_players(s)),
+        "turn_busy": s.turn_busy,  # a Speed token was assigned this turn: no passing (TM-6.2)
         "order": list(s.order),
         "players": [_player(ctx, s, p, seat) for p in range(s.n)],
         "lines": [_line(ctx, s, line) for line in range(ctx.lines)],
@@ -57,6 +58,10 @@ def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, An
         "meeple": None if s.meeple[p] == OFF_MAP else ctx.cell_names[s.meeple[p]],
         "riding": None if s.riding[p] == NOBODY else ctx.letters[s.riding[p]],
         "passed": s.passed[p] if s.phase is Phase.ACTIONS else False,
+        # Public riding details (TM-8.5): whether the ridden train has moved since boarding,
+        # and the trains alighted from this trains phase (no boarding them again).
+        "moved": s.moved[p],
+        "alighted": [ctx.letters[ln] for ln in range(ctx.lines) if s.alighted[p] >> ln & 1],
     }
 
 
