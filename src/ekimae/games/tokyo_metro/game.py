@@ -70,6 +70,15 @@ class TokyoMetroState:
         self._legal_seat = -1
         steps.do(self.ctx, self.s, seat, action)
 
+    def apply_unchecked(self, seat: int, action: Action) -> None:
+        """Apply an action taken as is from `legal_actions(seat)`, skipping the legality check.
+
+        For search rollouts, which only ever pick from the listing; anything else may
+        corrupt the state. Use `apply` everywhere else.
+        """
+        self._legal_seat = -1
+        steps.do(self.ctx, self.s, seat, action)
+
     def view(self, seat: int | None) -> dict[str, Any]:
         return view(self.ctx, self.s, seat)
 
