@@ -1,0 +1,105 @@
+"""The heuristic rungs of the ladder: `beginner` and `normal`.
+
+Both reckon every legal action in yen of final score with the greedy bot's `Judge` (a
+station earns its passes, a stock its share of the line's final value, a speculation up
+to low(V)...). On top of that:
+
+- `beginner` picks with noise (a softmax over the estimates, so a clearly better move is
+  usually but not always taken) and never bids for turn order;
+- `normal` picks the best estimate, with corrections a good player makes: it bids for
+  turn order when a contested Invest or Station is on the table, values Speed only on
+  lines it profits from, repays loans before the end (¥1,000 now saves ¥1,500, TM-9.5),
+  and does not buy tools (Bike, Speed, discs, cards) in the last round.
+
+They read only the view and the printed components.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ekimae.bots.greedy import Judge
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.components import Kind, load_cards
+
+BEGINNER_TEMPERATURE = 250.0  # yen: estimates this far apart are chosen ~e:1
+# Tools that only pay off in later rounds (TM-7.6, 7.7, 7.12, 7.13).
+LATE_USELESS = (act.Bike, act.Speed, act.NewDisc, act.TakeCard, act.Discount, act.Bid)
+CONTESTED = (Kind.INVEST, Kind.STATION)  # what going first grabs before the others
+BID_SHARE = 0.08  # of the bot's money, per contested spot fewer than players
+BID_CAP = 600
+
+
+class BeginnerBot:
+    """Greedy estimates, chosen with noise; no turn-order bids."""
+
+    name = "beginner"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if isinstance(legal[0], act.TurnBid):
+            return min(legal, key=lambda a: getattr(a, "amount", 0))
+        judge = Judge(view)
+        scores = [judge.score(a) for a in legal]
+        best = max(scores)
+        weights = [math.exp((x - best) / BEGINNER_TEMPERATURE) for x in scores]
+        return rng.choices(list(legal), weights=weights)[0]
+
+
+class NormalBot:
+    """Best estimate with a good player's corrections (see the module docstring)."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if isinstance(legal[0], act.TurnBid):
+            return turn_bid(view, legal)
+        judge = Judge(view)
+        last_round = int(view["round"]) >= int(view["rounds"])
+        return max(legal, key=lambda a: (normal_score(judge, a, last_round), rng.random()))
+
+
+def normal_score(judge: Judge, action: Action, last_round: bool) -> float:
+    """The greedy estimate, corrected for what it misjudges."""
+    score = judge.score(action)
+    if last_round and isinstance(action, LATE_USELESS):
+        return min(score, -judge.discs(action))
+    if isinstance(action, act.Repay) and (last_round or judge.money >= 2500):
+        # TM-9.5: a loan still held costs ¥1,500 at the end, repaying it now ¥1,000.
+        return 500.0 - judge.discs(action)
+    if isinstance(action, act.Assign):
+        line = judge.line_index(action.line)
+        profits = judge.holds(line) or judge.pyramid_cash(line, mine=True) > 0
+        if not profits:
+            return -1000.0  # a token sped up for the others only
+    return score
+
+
+def turn_bid(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    """TM-3.3: bid when going first matters, i.e. fewer good spots than players.
+
+    The good spots are the Invest and Station actions on the face-up cards; with fewer of
+    them than players, the last to act may find none left.
+    """
+    me = view["players"][view["seat"]]
+    players = len(view["players"])
+    spots = 0
+    cards = load_cards()
+    for column in view["columns"]:
+        for card_id in column["cards"]:
+            spots += sum(a.kind in CONTESTED for a in cards.cards[card_id].actions)
+    shortage = max(0, players - spots // 2)
+    target = min(BID_CAP, int(me["money"] * BID_SHARE * shortage))
+    if int(view["round"]) >= int(view["rounds"]):
+        target = max(target, min(BID_CAP, int(me["money"]) // 10))  # the last grab counts most
+    bids = [a for a in legal if isinstance(a, act.TurnBid)]
+    return min(bids, key=lambda a: abs(a.amount - target))
