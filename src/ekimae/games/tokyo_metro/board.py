@@ -101,6 +101,14 @@ class Board:
 
 @functools.cache
 def load_board(name: str = "tokyo") -> Board:
+    """The packaged map `name` (``<name>_map.toml``), parsed once and shared."""
+    return _load(name)
+
+
+@functools.cache
+def _load(name: str) -> Board:
+    # functools.cache keys load_board() and load_board("tokyo") apart; this one keys by name,
+    # so that every caller shares one Board.
     source = f"{name}_map.toml"
     return parse_board(read_toml(source, package=PACKAGE), source)
 
@@ -127,7 +135,7 @@ class _Grid:
         texts = fields.texts(key)
         if not texts:
             raise fields.fail(key, "needs at least one cell")
-        unique(self.source, f"{fields.path}.{key}", texts)
+        unique(self.source, f"{fields.path}.{key}" if fields.path else key, texts)
         return tuple(sorted(self.cell(fields, f"{key}[{i}]", text) for i, text in enumerate(texts)))
 
 
