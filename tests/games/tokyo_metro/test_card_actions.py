@@ -404,17 +404,22 @@ def test_tm_7_7_bike_at_most_one_each() -> None:
     assert state.s.bike_supply == 3
     assert act.Bike(second.spot) in state.legal_actions(1)  # others still may
     do(state, 1, "pass")
-    assert not any(isinstance(a, act.Bike) for a in state.legal_actions(0))
+    # The action may still be taken (to block it), but a second Bike is never gained.
+    do(state, 0, f"bike {second.spot}")
+    assert state.s.bikes[0] is True
+    assert state.s.bike_supply == 3
 
 
-def test_tm_7_7_no_bike_left() -> None:
-    """TM-7.7: only if one of the 4 is left."""
+def test_tm_7_7_bike_when_none_is_left_gives_nothing() -> None:
+    """TM-7.7: "take a Bike token if one is left": with none left the action gives nothing."""
     state = actions_phase(2)
-    bike = find_spot(state.ctx, "bike", slots=None)
-    put_cards(state, bike.spot)
+    spot = find_spots(state.ctx, "bike", slots=None)[0]
+    put_cards(state, spot.spot)
     state.s.bike_supply = 0
     state = fresh(state)
-    assert not any(isinstance(a, act.Bike) for a in state.legal_actions(0))
+    do(state, 0, f"bike {spot.spot}")
+    assert state.s.bikes[0] is False
+    assert state.s.bike_supply == 0
 
 
 # ------------------------------------------------------------------ TM-7.8 Discount

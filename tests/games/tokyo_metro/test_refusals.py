@@ -328,16 +328,6 @@ def test_tm_7_6_assign_without_a_token() -> None:
     assert refused(state, 0, "assign G").rule == "TM-6.2"
 
 
-def test_tm_7_7_a_second_bike() -> None:
-    """TM-7.7: at most one Bike each."""
-    state = actions_phase(2)
-    spot = find_spot(state.ctx, "bike", slots=None)
-    put_cards(state, spot.spot)
-    state.s.bikes[0] = True
-    state = fresh(state)
-    assert refused(state, 0, f"bike {spot.spot}").rule == "TM-7.7"
-
-
 def test_tm_7_8_discount_disc_not_yours() -> None:
     """TM-7.8: only your own discount discs."""
     state = actions_phase(2)

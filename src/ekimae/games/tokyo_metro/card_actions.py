@@ -187,13 +187,11 @@ def _start(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Ite
 
 
 def _speed(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    if s.speed_supply > 0:  # TM-7.6 (RULING: an action that would do nothing is not offered)
-        yield act.Speed(spot.spot)
+    yield act.Speed(spot.spot)  # TM-7.6: "fewer if fewer are left", none at worst
 
 
 def _bike(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    if s.bike_supply > 0 and not s.bikes[seat]:  # TM-7.7: at most one each
-        yield act.Bike(spot.spot)
+    yield act.Bike(spot.spot)  # TM-7.7: a Bike "if one is left", at most one each
 
 
 def _discount(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:

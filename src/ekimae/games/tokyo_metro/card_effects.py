@@ -95,8 +95,9 @@ def _speed(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: in
 
 
 def _bike(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
-    s.bike_supply -= 1
-    s.bikes[seat] = True
+    if s.bike_supply > 0 and not s.bikes[seat]:
+        s.bike_supply -= 1
+        s.bikes[seat] = True
 
 
 def _discount(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:

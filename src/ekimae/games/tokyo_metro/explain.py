@@ -12,7 +12,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.state import MetroState, Phase
+from ekimae.games.tokyo_metro.state import MetroState, Phase, Prompt
 
 RULE_OF_KIND = {
     "turn-bid": "TM-3.3", "place": "TM-3.4", "walk": "TM-3.4", "board": "TM-8.5",
@@ -50,35 +50,59 @@ def refusal(
         who = ", ".join(f"seat {p}" for p in to_act)
         return IllegalActionError(PHASE_RULE[s.phase], f"seat {seat} is not to act now", who)
     same = [a for a in legal if a.kind == action.kind]
+    specific = _reason(ctx, s, seat, action)
+    if specific is not None:
+        rule, reason = specific
+        allowed = _list(same) if same else ", ".join(sorted({a.kind for a in legal}))
+        return IllegalActionError(rule, reason, allowed)
     rule = RULE_OF_KIND.get(action.kind, PHASE_RULE[s.phase])
     if not same:
         kinds = sorted({a.kind for a in legal})
         return IllegalActionError(
             rule, f"no {action.kind} action is possible now ({phase} phase)", ", ".join(kinds)
         )
-    reason = _reason(ctx, s, seat, action) or f"this {action.kind} is not allowed now"
-    return IllegalActionError(rule, reason, _list(same))
+    return IllegalActionError(rule, f"this {action.kind} is not allowed now", _list(same))
 
 
-def _reason(ctx: Ctx, s: MetroState, seat: int, action: Action) -> str | None:
+def _reason(ctx: Ctx, s: MetroState, seat: int, action: Action) -> tuple[str, str] | None:
+    """The rule broken and why, for the common cases; None to fall back on the kind's rule."""
+    if isinstance(action, act.Pass):
+        return _pass_reason(s, seat)
     if isinstance(action, act.TurnBid):
         if action.amount > s.money[seat]:
-            return f"a bid of ¥{action.amount} is more than seat {seat}'s ¥{s.money[seat]}"
-        return "bids are whole ¥100 amounts from ¥0"
+            return (
+                "TM-3.3",
+                f"a bid of ¥{action.amount} is more than seat {seat}'s ¥{s.money[seat]}",
+            )
+        return "TM-3.3", "bids are whole ¥100 amounts from ¥0"
     spot = getattr(action, "spot", None)
-    if spot is None:
-        return None
+    return None if spot is None else _spot_reason(ctx, s, seat, action, spot)
+
+
+def _pass_reason(s: MetroState, seat: int) -> tuple[str, str] | None:
+    if s.phase is Phase.TRAINS and s.prompt is Prompt.EVICT:
+        return "TM-8.6", "the train was removed: its riders must alight"
+    if s.phase is Phase.ACTIONS and s.turn_busy:
+        return "TM-6.2", "a Speed token was assigned this turn, so it cannot be a pass"
+    return None
+
+
+def _spot_reason(
+    ctx: Ctx, s: MetroState, seat: int, action: Action, spot: str
+) -> tuple[str, str] | None:
     printed = ctx.cards.spots.get(spot)
     if printed is None:
-        return f"there is no action spot {spot!r} (card id + a/b, e.g. GM1a)"
-    if spot in s.taken:
-        return f"{spot} is already taken this round (TM-6.1)"
+        return "TM-6.1", f"there is no action spot {spot!r} (card id + a/b, e.g. GM1a)"
     if printed.kind.value != action.kind:
-        return f"{spot} is a {printed.kind.value} action, not {action.kind}"
+        return "TM-6.1", f"{spot} is a {printed.kind.value} action, not {action.kind}"
     card = spot[:-1]
-    on_table = any(card in column for column in s.grid)
-    if not on_table and card not in s.personal[seat]:
-        return f"card {card} is not on the table nor one of seat {seat}'s cards (TM-6.3)"
+    owners = [p for p in range(s.n) if card in s.personal[p]]
+    if owners and seat not in owners:
+        return "TM-6.3", f"card {card} is seat {owners[0]}'s personal card"
+    if not owners and not any(card in column for column in s.grid):
+        return "TM-6.1", f"card {card} is not on the table"
+    if spot in s.taken:
+        return "TM-6.1", f"{spot} is already taken this round: its slots hold discs"
     if printed.slots > s.front[seat]:
-        return f"{spot} needs {printed.slots} discs; seat {seat} has {s.front[seat]} in front"
+        return "TM-6.1", f"{spot} needs {printed.slots} discs; seat {seat} has {s.front[seat]}"
     return None

@@ -126,9 +126,20 @@ def _has_choice(ctx: Ctx, s: MetroState, seat: int) -> bool:
 
 def _has_choice_at(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
     station = ctx.station_at(line, s.train_pos[line])
-    if s.riding[seat] == line:
-        return s.moved[seat] and bool(empty_cells_touching(ctx, s, station))
+    if s.riding[seat] != NOBODY:
+        return _may_alight_at(ctx, s, seat, line, station)
     return _may_board(ctx, s, seat, line, station)
+
+
+def _may_alight_at(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) -> bool:
+    """TM-8.5: riders of this train, and of a train standing at this same station (a rider
+    may alight at any time while their train stands at a stop), once it has moved."""
+    ridden = s.riding[seat]
+    if ridden != line and (
+        s.train_pos[ridden] == OFF_MAP or ctx.station_at(ridden, s.train_pos[ridden]) != station
+    ):
+        return False
+    return s.moved[seat] and bool(empty_cells_touching(ctx, s, station))
 
 
 def _may_board(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) -> bool:
@@ -147,7 +158,7 @@ def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if s.prompt is Prompt.EVICT:
         cells = empty_cells_touching(ctx, s, station) or nearest_empty_cells(ctx, s, station)
         return [act.Alight(ctx.cell_names[c]) for c in cells]
-    if s.riding[seat] == s.train_line:
+    if s.riding[seat] != NOBODY:
         cells = empty_cells_touching(ctx, s, station)
         return [*(act.Alight(ctx.cell_names[c]) for c in cells), act.Pass()]
     return [act.Board(), act.Pass()]
@@ -166,5 +177,8 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
             s.value[line] += ctx.rules.fare
         s.note(f"seat {seat} boards train {ctx.letters[line]}")
     elif isinstance(action, act.Alight):
+        ridden = s.riding[seat]
         alight(s, seat, ctx.board.parse_cell(action.cell))
-        s.note(f"seat {seat} alights from train {ctx.letters[line]} at {action.cell}")
+        s.note(f"seat {seat} alights from train {ctx.letters[ridden]} at {action.cell}")
+        if ridden != line and s.prompt is Prompt.STOP:
+            s.queue = (seat, *s.queue)  # off another train: may now board this one

@@ -1,7 +1,7 @@
-"""Rule tests the engine fails at the time of writing (see the report that came with them).
+"""Alighting from a standing train while another passes (TM-8.5), and refusals that name
+the rule actually broken (TM-6.1, TM-6.2, TM-6.3, TM-8.6) rather than the action's own.
 
-Each test states what the rules (RULES.md, the seeds) require; once the engine is fixed
-this file should pass and its tests can move to the files of their rules.
+These were written first as failing tests against an earlier engine.
 """
 
 from __future__ import annotations
