@@ -616,11 +616,16 @@ class _Canvas:
 
     def overlay(self, overlay: Overlay) -> str:
         out = ['<g id="overlay" text-anchor="middle" font-weight="bold">']
-        out.extend(
-            self._pyramid(station, seat, overlay) for station, seat in overlay.pyramids.items()
-        )
-        out.extend(self._meeple(seat, cell, overlay) for seat, cell in overlay.meeples.items())
-        out.extend(self._train(line, stop, step) for line, (stop, step) in overlay.trains.items())
+        for station, seat in sorted(overlay.pyramids.items()):
+            out.append(self._pyramid(station, seat, overlay))
+        in_cell: dict[int, int] = {}
+        for seat, cell in sorted(overlay.meeples.items()):
+            in_cell[cell] = in_cell.get(cell, -1) + 1  # side by side if the caller stacks them
+            out.append(self._meeple(seat, cell, in_cell[cell], overlay))
+        at_stop: dict[int, int] = {}
+        for line, (stop, step) in sorted(overlay.trains.items()):
+            at_stop[stop] = at_stop.get(stop, -1) + 1  # two lines may share a stop, TM-8.4
+            out.append(self._train(line, stop, step, at_stop[stop]))
         out.append("</g>")
         return "\n".join(out)
 
@@ -640,9 +645,12 @@ class _Canvas:
             f"{seat + 1}</text>"
         )
 
-    def _meeple(self, seat: int, cell: int, overlay: Overlay) -> str:
+    def _meeple(self, seat: int, cell: int, shift: int, overlay: Overlay) -> str:
         x0, y0, x1, y1 = self.cell_box(cell)
-        x, y = (x0 + x1) / 2, (y0 + y1) / 2
+        spots = [((x0 + x1) / 2 + dx, (y0 + y1) / 2) for dx in (0, -18, 18)]
+        # Keep clear of a circle drawn in the cell, so both the stop and the meeple show.
+        x, y = max(spots, key=lambda p: min(min(math.dist(p, q) for q in self.points), 40))
+        x += shift * 12
         color = self._seat_color(overlay, seat)
         return (
             f'<circle cx="{_attr(x)}" cy="{_attr(y - 11)}" r="6" fill="{color}" '
@@ -656,9 +664,10 @@ class _Canvas:
             f"{seat + 1}</text>"
         )
 
-    def _train(self, line_index: int, stop: int, step: int) -> str:
+    def _train(self, line_index: int, stop: int, step: int, shift: int) -> str:
         line = self.board.lines[line_index]
         x, y = self.points[stop]
+        y -= shift * 17
         angle = self._heading(line, stop, step)
         ink = _ink(line.color)
         body = (
