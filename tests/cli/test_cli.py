@@ -59,7 +59,7 @@ def test_human_seat_plays_a_whole_game_from_stdin(
     feed(monkeypatch, "1\n" * 3000)
     assert main(["metro", "play", "--seed", "5"]) == 0
     out = capsys.readouterr().out
-    assert "seat 0 (human) > 1" in out  # the piped answer is echoed
+    assert "seat 1 (human) > 1" in out  # the piped answer is echoed
     assert "turn-bid 0" in out and "type 'turn-bid <yen>'" in out
     assert "Ranking" in out
 
@@ -85,7 +85,7 @@ def test_bad_input_shows_the_reason_and_asks_again(
     assert "TM-3.3" in out and "999999" in out
     assert "no station action is possible now" in out
     assert "Other commands" in out
-    assert "seat 0 bids in secret" in out
+    assert "seat 1 bids in secret" in out
 
 
 def test_quit_offers_to_save_the_record(

@@ -11,6 +11,7 @@ from rich.console import Console
 
 from ekimae.bots import Bot, bot_names, make_bot
 from ekimae.core.errors import DataError
+from ekimae.core.game import seat_name
 from ekimae.core.record import GameRecord, record_from_json
 from ekimae.games.tokyo_metro.game import GAME
 
@@ -86,6 +87,6 @@ def write_record(path: str, record: GameRecord) -> None:
         raise DataError(path, "-", f"cannot be written ({exc})") from None
 
 
-def seat_name(names: list[str], seat: int) -> str:
+def seat_label(names: list[str], seat: int) -> str:
     label = names[seat] if seat < len(names) else "?"
-    return f"seat {seat} ({label})"
+    return f"{seat_name(seat)} ({label})"

@@ -9,6 +9,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import CardAction, Kind, load_cards
 from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
@@ -23,7 +24,7 @@ def seat_style(seat: int) -> str:
 
 def seat_text(seat: int, names: Sequence[str]) -> Text:
     label = names[seat] if seat < len(names) else "?"
-    return Text(f"{seat}:{label}", style=seat_style(seat))
+    return Text(f"{seat + 1}:{label}", style=seat_style(seat))
 
 
 def line_text(board: Board, letter: str) -> Text:
@@ -198,7 +199,7 @@ def cards_table(view: View, names: Sequence[str]) -> Table:
     table.add_row(*(_discard(c) for c in columns))
     own = [(p["seat"], card) for p in view["players"] for card in p["personal_cards"]]
     if own:
-        table.caption = "personal cards: " + ", ".join(f"{c} (seat {s})" for s, c in own)
+        table.caption = "personal cards: " + ", ".join(f"{c} ({seat_name(s)})" for s, c in own)
     return table
 
 
@@ -287,7 +288,7 @@ def final_result(
             f"¥{line['value_after_speculations']}",
             Text(", ").join(stocks) or Text("—", style="dim"),
         )
-    loans = [f"seat {s} −¥{c}" for s, c in enumerate(final["loans"]) if c]
+    loans = [f"{seat_name(s)} −¥{c}" for s, c in enumerate(final["loans"]) if c]
     if loans:
         table.caption = "loans repaid at the end (TM-9.5): " + ", ".join(loans)
     return Group(table, ranking(scores, order, names))

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from ekimae.bots import play_game
 from ekimae.cli import display
-from ekimae.cli.common import HUMAN, console, make_seats, parse_seats, seat_name, write_record
+from ekimae.cli.common import HUMAN, console, make_seats, parse_seats, seat_label, write_record
 from ekimae.cli.menu import Menu, build_menu
 from ekimae.cli.metro_render import overlay_from_view, write_picture
 from ekimae.core.actions import Action
@@ -104,7 +104,7 @@ class Session:
         menu = build_menu(legal)
         self.out.print(menu.render())
         while True:
-            text = self.input.read(f"{seat_name(self.names, seat)} > ")
+            text = self.input.read(f"{seat_label(self.names, seat)} > ")
             if text is None:
                 return None
             if text == "quit":
@@ -172,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     out.print(
         f"TOKYO METRO · seed {seed} · seats: "
-        + ", ".join(seat_name(names, s) for s in range(len(names)))
+        + ", ".join(seat_label(names, s) for s in range(len(names)))
     )
     session = Session(out, names)
     session.new_round(GAME.new_state(len(names), seed).view(None))

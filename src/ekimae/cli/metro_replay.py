@@ -9,9 +9,10 @@ from typing import Any
 from rich.console import Console
 
 from ekimae.cli import display
-from ekimae.cli.common import console, read_record, seat_name
+from ekimae.cli.common import console, read_record, seat_label
 from ekimae.cli.replaying import first_state, replay_steps
 from ekimae.core.actions import Action
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 
 
@@ -26,7 +27,7 @@ def add_parser(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     out = console()
     record = read_record(args.file)
-    names = record.names or [f"seat {s}" for s in range(record.seats)]
+    names = record.names or [seat_name(s) for s in range(record.seats)]
     out.print(
         f"{args.file}: {record.seats} seats, seed {record.seed}, {len(record.actions)} actions"
     )
@@ -56,9 +57,9 @@ def print_step(
     seen: int,
 ) -> int:
     """The action, then the log lines it added (without the one that only repeats it)."""
-    out.print(f"{index + 1:>5}  {seat_name(names, seat)}: {action}", markup=False)
+    out.print(f"{index + 1:>5}  {seat_label(names, seat)}: {action}", markup=False)
     log = state.view(None)["log"]
-    echo = f"seat {seat}: {action}"
+    echo = f"{seat_name(seat)}: {action}"
     for line in log[seen:]:
         if line != echo:
             out.print(f"         {line}", style="dim", markup=False)

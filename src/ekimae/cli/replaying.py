@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from ekimae.cli.common import UsageError
 from ekimae.core.actions import Action
 from ekimae.core.errors import DataError, EkimaeError
+from ekimae.core.game import seat_name
 from ekimae.core.record import GameRecord
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
@@ -34,7 +35,7 @@ def replay_steps(
         try:
             state.apply(seat, action)
         except EkimaeError as exc:
-            raise DataError(path, f"actions[{index}]", f"seat {seat}: {exc}") from None
+            raise DataError(path, f"actions[{index}]", f"{seat_name(seat)}: {exc}") from None
         yield index, seat, action
 
 

@@ -18,6 +18,11 @@ Seat = int
 Options = Mapping[str, Any]
 
 
+def seat_name(seat: Seat) -> str:
+    """How people read a seat: seats are 0-based in the API, 1-based in every text."""
+    return f"seat {seat + 1}"
+
+
 class State(Protocol):
     """One position of a game."""
 

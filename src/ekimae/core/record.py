@@ -13,7 +13,7 @@ from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import DataError, EkimaeError
-from ekimae.core.game import Game, Seat, State
+from ekimae.core.game import Game, Seat, State, seat_name
 
 FORMAT = "ekimae-record/1"
 
@@ -96,7 +96,7 @@ def iter_replay(record: GameRecord, game: Game[Any]) -> Iterator[State]:
         try:
             state.apply(seat, action)
         except EkimaeError as exc:
-            raise DataError("record", f"actions[{index}]", f"seat {seat}: {exc}") from None
+            raise DataError("record", f"actions[{index}]", f"{seat_name(seat)}: {exc}") from None
         yield state
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ekimae.core.actions import Action
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
@@ -27,7 +28,7 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    s.note(f"seat {seat}: {action}")
+    s.note(f"{seat_name(seat)}: {action}")
 
 
 Effect = Callable[[Ctx, MetroState, int, Action, CardAction, int], None]

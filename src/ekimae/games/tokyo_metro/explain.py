@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.state import MetroState, Phase, Prompt
@@ -47,8 +48,8 @@ def refusal(
     if s.phase is Phase.END:
         return IllegalActionError("TM-9.1", "the game is over")
     if seat not in to_act:
-        who = ", ".join(f"seat {p}" for p in to_act)
-        return IllegalActionError(PHASE_RULE[s.phase], f"seat {seat} is not to act now", who)
+        who = ", ".join(seat_name(p) for p in to_act)
+        return IllegalActionError(PHASE_RULE[s.phase], f"{seat_name(seat)} is not to act now", who)
     same = [a for a in legal if a.kind == action.kind]
     specific = _reason(ctx, s, seat, action)
     if specific is not None:
@@ -72,7 +73,7 @@ def _reason(ctx: Ctx, s: MetroState, seat: int, action: Action) -> tuple[str, st
         if action.amount > s.money[seat]:
             return (
                 "TM-3.3",
-                f"a bid of ¥{action.amount} is more than seat {seat}'s ¥{s.money[seat]}",
+                f"a bid of ¥{action.amount} is more than {seat_name(seat)}'s ¥{s.money[seat]}",
             )
         return "TM-3.3", "bids are whole ¥100 amounts from ¥0"
     spot = getattr(action, "spot", None)
@@ -98,11 +99,14 @@ def _spot_reason(
     card = spot[:-1]
     owners = [p for p in range(s.n) if card in s.personal[p]]
     if owners and seat not in owners:
-        return "TM-6.3", f"card {card} is seat {owners[0]}'s personal card"
+        return "TM-6.3", f"card {card} is {seat_name(owners[0])}'s personal card"
     if not owners and not any(card in column for column in s.grid):
         return "TM-6.1", f"card {card} is not on the table"
     if spot in s.taken:
         return "TM-6.1", f"{spot} is already taken this round: its slots hold discs"
     if printed.slots > s.front[seat]:
-        return "TM-6.1", f"{spot} needs {printed.slots} discs; seat {seat} has {s.front[seat]}"
+        return (
+            "TM-6.1",
+            f"{spot} needs {printed.slots} discs; {seat_name(seat)} has {s.front[seat]}",
+        )
     return None

@@ -6,6 +6,7 @@ scoring) until some seat has a real decision or the game is over.
 
 from __future__ import annotations
 
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import scoring, trains
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.movement import can_alight_now, on_map, reachable, walk_range
@@ -71,7 +72,7 @@ def actions_pending(ctx: Ctx, s: MetroState) -> bool:
             if s.front[seat] > 0:
                 return True
             s.passed[seat] = True  # no disc in front: must pass (income 0)
-            s.note(f"seat {seat} passes (no disc left)")
+            s.note(f"{seat_name(seat)} passes (no disc left)")
         s.cursor = (s.cursor + 1) % s.n
     return False
 
@@ -81,7 +82,7 @@ def pass_turn(ctx: Ctx, s: MetroState, seat: int) -> None:
     income = ctx.rules.pass_income_per_disc * s.front[seat]
     s.from_bank(seat, income)
     s.passed[seat] = True
-    s.note(f"seat {seat} passes (+¥{income})")
+    s.note(f"{seat_name(seat)} passes (+¥{income})")
     next_turn(s)
 
 

@@ -684,10 +684,8 @@ class _Canvas:
         """Degrees of the direction the train faces: along its line, towards its next stop."""
         routes = self.segments[line.index]
         position = line.stops.index(stop)
-        if step > 0:
-            route = routes[position] if position < len(routes) else routes[-1]
-            (ax, ay), (bx, by) = route[:2] if position < len(routes) else route[-2:]
+        if step > 0:  # at the last stop it still faces outwards, until it turns (TM-8.2)
+            a, b = routes[position][:2] if position < len(routes) else routes[-1][-2:]
         else:
-            route = routes[position - 1] if position > 0 else routes[0]
-            (bx, by), (ax, ay) = route[-2:] if position > 0 else route[:2]
-        return math.degrees(math.atan2(by - ay, bx - ax))
+            b, a = routes[position - 1][-2:] if position > 0 else routes[0][:2]
+        return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))

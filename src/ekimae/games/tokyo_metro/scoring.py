@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.components import Track
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.state import MetroState, Phase
@@ -41,7 +42,8 @@ def finish(ctx: Ctx, s: MetroState) -> None:
         loans.append(cost)
     s.phase = Phase.END
     s.final = {"lines": lines, "loans": loans, "money": list(s.money), "winner": winner(s)}
-    s.note(f"game over: yen {s.money}, winner seat {s.final['winner']}")
+    yen = ", ".join(f"{seat_name(p)} ¥{m}" for p, m in enumerate(s.money))
+    s.note(f"game over: {yen}; winner {seat_name(s.final['winner'])}")
 
 
 def _pay_line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ekimae.core.actions import Action
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import flow, trains
 from ekimae.games.tokyo_metro.card_actions import free_slots, has_card_action, legal_card_actions
@@ -100,9 +101,11 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     elif isinstance(action, act.Place | act.Walk):
         s.meeple[seat] = ctx.board.parse_cell(action.cell)
         s.cursor += 1
-        s.note(f"seat {seat}: {action}")
+        s.note(f"{seat_name(seat)}: {action}")
     elif isinstance(action, act.Alight):
-        s.note(f"seat {seat}: alights from train {ctx.letters[s.riding[seat]]} at {action.cell}")
+        s.note(
+            f"{seat_name(seat)}: alights from train {ctx.letters[s.riding[seat]]} at {action.cell}"
+        )
         alight(s, seat, ctx.board.parse_cell(action.cell))
     elif isinstance(action, act.Pass):
         if s.phase is Phase.MOVEMENT:
@@ -112,7 +115,7 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     elif isinstance(action, act.Assign):
         _assign(s, seat, ctx.board.line_by_letter[action.line])
         s.turn_busy = True
-        s.note(f"seat {seat}: {action}")
+        s.note(f"{seat_name(seat)}: {action}")
     else:
         take_card_action(ctx, s, seat, action)
         flow.next_turn(s)

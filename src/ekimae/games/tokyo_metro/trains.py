@@ -8,6 +8,7 @@ is to decide in `queue`, and returns. Each decision is applied, then `advance` r
 from __future__ import annotations
 
 from ekimae.core.actions import Action
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.card_actions import holds_stock
 from ekimae.games.tokyo_metro.context import Ctx
@@ -90,7 +91,7 @@ def _pay_station(ctx: Ctx, s: MetroState, line: int, station: int) -> None:
         s.from_bank(owner, r.payout_owner)
         s.note(
             f"train {ctx.letters[line]} at {name}: line value +¥{r.payout_value}, "
-            f"seat {owner} +¥{r.payout_owner}"
+            f"{seat_name(owner)} +¥{r.payout_owner}"
         )
 
 
@@ -175,10 +176,10 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         if not holds_stock(s, seat, line):
             s.pay_bank(seat, ctx.rules.fare)
             s.value[line] += ctx.rules.fare
-        s.note(f"seat {seat} boards train {ctx.letters[line]}")
+        s.note(f"{seat_name(seat)} boards train {ctx.letters[line]}")
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
         alight(s, seat, ctx.board.parse_cell(action.cell))
-        s.note(f"seat {seat} alights from train {ctx.letters[ridden]} at {action.cell}")
+        s.note(f"{seat_name(seat)} alights from train {ctx.letters[ridden]} at {action.cell}")
         if ridden != line and s.prompt is Prompt.STOP:
             s.queue = (seat, *s.queue)  # off another train: may now board this one

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.actions import TurnBid
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.state import MetroState
@@ -18,7 +19,7 @@ def legal_bids(s: MetroState, seat: int) -> list[TurnBid]:
 
 def submit_bid(s: MetroState, seat: int, amount: int) -> None:
     s.bids[seat] = amount
-    s.note(f"seat {seat} bids in secret")
+    s.note(f"{seat_name(seat)} bids in secret")
 
 
 def all_bids_in(s: MetroState) -> bool:
@@ -40,14 +41,14 @@ def reveal(ctx: Ctx, s: MetroState) -> None:
             else:
                 tied.reverse()
         order.extend(tied)
-    text = ", ".join(f"seat {i} ¥{b}+{s.bid_bonus[i]}" for i, b in enumerate(s.bids))
+    text = ", ".join(f"{seat_name(i)} ¥{b}+{s.bid_bonus[i]}" for i, b in enumerate(s.bids))
     for seat in range(s.n):
         s.pay_bank(seat, s.bids[seat] or 0)
         s.bank_in += s.bid_bonus[seat]  # the bonus yen go back (TM-7.9)
         s.bid_bonus[seat] = 0
     s.bids = [None] * s.n
     s.order = order
-    s.note(f"bids revealed: {text}; turn order {' '.join(map(str, order))}")
+    s.note(f"bids revealed: {text}; turn order {', '.join(seat_name(p) for p in order)}")
 
 
 def renew_cards(s: MetroState) -> bool:
