@@ -116,6 +116,7 @@ def test_tm_8_4_a_stop_carries_one_or_two_lines(board: Board) -> None:
 
 
 def test_stop_label_names_each_line_and_number(board: Board) -> None:
+    """TM-8.4: a shared stop is labelled with both lines, "M9/Z8"."""
     otemachi = board.stations[board.station_by_key["otemachi"]]
     labels = {board.stop_label(stop) for stop in otemachi.stops}
     assert all(re.fullmatch(r"[A-Z]\d+(/[A-Z]\d+)?", label) for label in labels)
@@ -127,6 +128,7 @@ def test_stop_label_names_each_line_and_number(board: Board) -> None:
 
 
 def test_grid_size_is_about_14_to_20_by_10_to_14(board: Board) -> None:
+    """TM-1.1: a grid of rectangular cells."""
     assert 14 <= board.columns <= 20
     assert 10 <= board.rows <= 14
 
@@ -176,6 +178,7 @@ def test_tm_4_1_neighbors_are_the_orthogonal_cells_and_symmetric(board: Board) -
 
 
 def test_cell_names_round_trip(board: Board) -> None:
+    """Cells in notation (TM-3.4 placing, TM-4.1 steps): column letter and row number."""
     for cell in range(board.columns * board.rows):
         assert board.parse_cell(board.cell_name(cell)) == cell
     assert board.cell_name(0) == "a1"
@@ -199,6 +202,7 @@ def test_tm_3_4_start_area_is_a_block_in_the_centre(board: Board) -> None:
 
 
 def test_load_board_is_cached_and_equal_to_a_fresh_parse(board: Board) -> None:
+    """The map is read once; load_board() and load_board("tokyo") share it."""
     assert load_board("tokyo") is board
     assert parse_board(real_data(), "tokyo_map.toml") == board
 
@@ -250,6 +254,7 @@ BROKEN = [
 def test_bad_data_raises_data_error_naming_file_and_field(
     path: str, value: Any, field: str
 ) -> None:
+    """Every DATA value of the map (TM-1.1, TM-3.4, TM-4.2) is checked on loading."""
     data = real_data()
     _set(data, path, value)
     with pytest.raises(DataError) as caught:
@@ -313,6 +318,7 @@ def read_toml_text() -> str:
 
 
 def test_svg_is_valid_and_names_every_line_and_station(board: Board) -> None:
+    """TM-1.1: the lines by letter and name, the stations by name."""
     svg = render_svg(board)
     root = ET.fromstring(svg)
     assert root.tag == "{http://www.w3.org/2000/svg}svg"
@@ -344,6 +350,7 @@ def test_svg_overlay_shows_pieces_with_numbers_and_letters(board: Board) -> None
 
 
 def test_png_file_is_written(board: Board, tmp_path: Path) -> None:
+    """The picture of the map (TM-1.1) as a PNG file."""
     path = tmp_path / "map.png"
     render_png(board, path, scale=0.5)
     data = path.read_bytes()

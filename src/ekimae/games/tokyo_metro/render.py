@@ -685,7 +685,16 @@ class _Canvas:
         routes = self.segments[line.index]
         position = line.stops.index(stop)
         if step > 0:  # at the last stop it still faces outwards, until it turns (TM-8.2)
-            a, b = routes[position][:2] if position < len(routes) else routes[-1][-2:]
+            ahead = routes[position] if position < len(routes) else routes[-1][::-1]
+            forward = position < len(routes)
         else:
-            b, a = routes[position - 1][-2:] if position > 0 else routes[0][:2]
+            ahead = routes[position - 1][::-1] if position > 0 else routes[0]
+            forward = position > 0
+        # A short straight run hidden under the circle does not show the line's direction.
+        a, b = next(
+            ((p, q) for p, q in _segments(ahead) if math.dist(p, q) > STOP_RADIUS),
+            (ahead[0], ahead[1]),
+        )
+        if not forward:
+            a, b = b, a
         return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
