@@ -1,0 +1,205 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS), generic over the core API.
+
+A bot gets only its view, so every iteration starts from a *determinization*: a full
+state sampled consistently with the view (a game-specific function). One tree is shared
+by all samples; its nodes are keyed by the actions taken from the root, and a child is
+only considered when its action is legal in the current sample ("availability" counts
+replace the parent's visits in UCB, as in Cowling, Powley & Whitehouse 2012).
+
+Secret simultaneous steps (sealed bids) never enter the tree for the other seats: their
+choice there is made by the rollout policy, so the tree cannot learn an answer that
+depends on the bot's own secret choice.
+
+Rewards are per seat in [0, 1]: half for winning, half for the score margin over the
+best other seat (a smooth step), so a search that cannot see a win still prefers yen.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ekimae.core.actions import Action
+
+MARGIN_SCALE = 2000.0  # yen: a margin this big is worth ~0.73 of the margin half
+
+
+class SearchState(Protocol):
+    """What the search needs of a state (`ekimae.core.game.State` provides it)."""
+
+    def current_players(self) -> tuple[int, ...]: ...
+
+    def legal_actions(self, seat: int) -> Sequence[Action]: ...
+
+    def apply(self, seat: int, action: Action) -> None: ...
+
+    def is_terminal(self) -> bool: ...
+
+    def scores(self) -> list[int]: ...
+
+    def winner(self) -> int | None: ...
+
+
+Determinizer = Callable[[dict[str, Any], random.Random], Any]
+# (state, seat, legal, rng) -> action: the move of a seat outside the tree.
+Policy = Callable[[Any, int, Sequence[Action], random.Random], Action]
+# (view, legal) -> the root candidates (a subset of legal, best first).
+Prior = Callable[[dict[str, Any], Sequence[Action]], Sequence[Action]]
+
+
+def uniform_policy(state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    return legal[rng.randrange(len(legal))]
+
+
+def apply_fast(state: Any, seat: int, action: Action) -> None:
+    """Apply a listed action without re-checking it, when the state offers that."""
+    fast = getattr(state, "apply_unchecked", None)
+    if fast is not None:
+        fast(seat, action)
+    else:
+        state.apply(seat, action)
+
+
+def rewards(state: SearchState) -> list[float]:
+    return margin_rewards(state.scores(), state.winner())
+
+
+def margin_rewards(scores: Sequence[float], win: int | None = None) -> list[float]:
+    """Half for the win (the best score if `win` is None), half for the margin."""
+    if win is None:
+        win = max(range(len(scores)), key=scores.__getitem__)
+    out = []
+    for seat, score in enumerate(scores):
+        best_other = max((x for i, x in enumerate(scores) if i != seat), default=score)
+        margin = 1.0 / (1.0 + math.exp(-(score - best_other) / MARGIN_SCALE))
+        out.append(0.5 * (win == seat) + 0.5 * margin)
+    return out
+
+
+class Node:
+    __slots__ = ("avail", "children", "seat", "total", "visits", "wins")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who took the action leading here
+        self.children: dict[Action, Node] = {}
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0  # sum of `seat`'s rewards
+        self.wins = 0  # games `seat` won through here
+
+    def ucb(self, c: float) -> float:
+        return self.total / self.visits + c * math.sqrt(math.log(self.avail) / self.visits)
+
+
+@dataclass
+class Budget:
+    """Stop at whichever comes first; `iterations` None means time only."""
+
+    seconds: float = 1.5
+    iterations: int | None = None
+
+
+@dataclass
+class SearchResult:
+    action: Action
+    win_chance: float  # the chosen move's share of won playouts
+    iterations: int
+    seconds: float
+    stats: dict[Action, tuple[int, float]]  # root action -> (visits, mean reward)
+
+
+class ISMCTS:
+    """The search; game-specific parts come in as functions."""
+
+    def __init__(
+        self,
+        determinize: Determinizer,
+        *,
+        budget: Budget | None = None,
+        rollout: Policy = uniform_policy,
+        prior: Prior | None = None,
+        secret_step: Callable[[Any], bool] | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        evaluate: Callable[[Any], list[float]] | None = None,
+    ) -> None:
+        self.determinize = determinize
+        self.budget = budget or Budget()
+        self.rollout = rollout
+        self.prior = prior
+        self.secret_step = secret_step or (lambda s: len(s.current_players()) > 1)
+        self.c = exploration
+        self.rollout_depth = rollout_depth
+        self.evaluate = evaluate
+
+    def search(
+        self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
+    ) -> SearchResult:
+        me: int = view["seat"]
+        candidates = list(self.prior(view, legal) if self.prior else legal)
+        allowed = set(candidates)
+        root = Node(-1)
+        start = time.perf_counter()
+        deadline = start + self.budget.seconds
+        limit = self.budget.iterations
+        done = 0
+        while (limit is None or done < limit) and time.perf_counter() < deadline:
+            self._iterate(root, self.determinize(view, rng), me, allowed, rng)
+            done += 1
+        seconds = time.perf_counter() - start
+        stats = {a: (n.visits, n.total / max(1, n.visits)) for a, n in root.children.items()}
+        if not root.children:
+            best = candidates[0]
+            return SearchResult(best, 0.0, done, seconds, stats)
+        best, node = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
+        return SearchResult(best, node.wins / max(1, node.visits), done, seconds, stats)
+
+    def _iterate(
+        self, root: Node, state: Any, me: int, allowed: set[Action], rng: random.Random
+    ) -> None:
+        node = root
+        path = [root]
+        expanded = False
+        while not state.is_terminal() and not expanded:
+            seat = state.current_players()[0]
+            legal = state.legal_actions(seat)
+            if seat != me and self.secret_step(state):
+                apply_fast(state, seat, self.rollout(state, seat, legal, rng))
+                continue
+            if node is root:
+                legal = [a for a in legal if a in allowed] or list(legal)
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[rng.randrange(len(untried))]
+                node.children[action] = Node(seat)
+                expanded = True
+            else:
+                action = max(legal, key=lambda a: node.children[a].ucb(self.c))
+            apply_fast(state, seat, action)
+            node = node.children[action]
+            path.append(node)
+        depth = 0
+        while not state.is_terminal():
+            if self.rollout_depth is not None and depth >= self.rollout_depth:
+                break
+            seat = state.current_players()[0]
+            apply_fast(state, seat, self.rollout(state, seat, state.legal_actions(seat), rng))
+            depth += 1
+        if state.is_terminal() or self.evaluate is None:
+            result = rewards(state) if state.is_terminal() else [0.5] * len(state.scores())
+            winner = state.winner()
+        else:
+            result = self.evaluate(state)
+            winner = max(range(len(result)), key=result.__getitem__)
+        for n in path[1:]:
+            n.visits += 1
+            n.total += result[n.seat]
+            n.wins += winner == n.seat

@@ -1,0 +1,162 @@
+"""The search rungs of the ladder for TOKYO METRO: `strong`, `expert`, and the hint.
+
+Both run `mcts.ISMCTS` over states rebuilt from the view (`tokyo_metro_determinize`):
+
+- `strong`: root moves limited to the `normal` bot's best few estimates (plus passing),
+  rollouts to the end of the game with a light policy (a random action type weighted
+  towards building and investing, then a random action of that type; turn-order bids
+  drawn from a small prior instead of anything up to all one's money);
+- `expert`: the same with four times the budget and a wider root.
+
+Decisions with one legal action are not searched.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ekimae.bots.greedy import Judge
+from ekimae.bots.heuristic import normal_score, turn_bid
+from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
+from ekimae.bots.tokyo_metro_determinize import BID_PRIOR, determinize
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro import flow, scoring
+from ekimae.games.tokyo_metro.state import Phase
+
+STRONG_SECONDS = 1.5  # stays under 2 s a decision with the view and setup around it
+EXPERT_SECONDS = 6.0
+STRONG_WIDTH = 6  # root candidates from the heuristic
+EXPERT_WIDTH = 10
+ROOT_BIDS = (0, 100, 200, 300, 500, 800)
+PYRAMID_ROUND = 200  # yen a built pyramid earns per round left (TM-8.3), roughly
+ROLLOUT_DEPTH = 40  # actions played out before the evaluation (about a round)
+
+# Rollout weights per action type: a player mostly builds and invests.
+KIND_WEIGHT: dict[type[Action], float] = {
+    act.Station: 8.0,
+    act.Exchange: 5.0,
+    act.Invest: 6.0,
+    act.Speculate: 1.0,
+    act.Start: 1.0,
+    act.Speed: 1.0,
+    act.Assign: 1.0,
+    act.Bike: 0.5,
+    act.Discount: 0.5,
+    act.Bid: 0.3,
+    act.Loan: 0.2,
+    act.Repay: 1.0,
+    act.NewDisc: 1.0,
+    act.TakeCard: 0.3,
+    act.Move: 1.0,
+    act.Pass: 1.0,
+    act.Walk: 1.0,
+    act.Place: 1.0,
+    act.Board: 0.3,
+    act.Alight: 2.0,
+}
+
+
+def light_policy(state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    """A random action type (weighted), then a random action of that type."""
+    first = legal[0]
+    if isinstance(first, act.TurnBid):
+        target = rng.choice(BID_PRIOR)
+        return min(legal, key=lambda a: abs(getattr(a, "amount", 0) - target))
+    groups: dict[type[Action], list[Action]] = {}
+    for a in legal:
+        groups.setdefault(type(a), []).append(a)
+    kinds = list(groups)
+    weights = [KIND_WEIGHT.get(k, 1.0) for k in kinds]
+    pick = groups[rng.choices(kinds, weights=weights)[0]]
+    return pick[rng.randrange(len(pick))]
+
+
+def evaluate(state: Any) -> list[float]:
+    """Rewards as if the game ended now, plus what each seat's pyramids should still earn.
+
+    Scoring a clone now (TM-9) counts stocks and speculations at today's values; a
+    pyramid earns roughly ¥200 a round while trains run, so that is added per round left.
+    """
+    ended = state.clone()
+    s = ended.s
+    rounds_left = max(0, flow.rounds_total(s) - s.round)
+    scoring.finish(ended.ctx, s)
+    projected = [
+        money + PYRAMID_ROUND * rounds_left * (ended.ctx.rules.pyramids - left)
+        for money, left in zip(s.money, s.pyramids, strict=True)
+    ]
+    return margin_rewards(projected)
+
+
+def secret_step(state: Any) -> bool:
+    """TM-3.3: bids are sealed; the others' must not depend on the bot's own."""
+    return bool(state.s.phase is Phase.TURN_ORDER)
+
+
+def heuristic_prior(width: int) -> Any:
+    def prior(view: dict[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
+        if isinstance(legal[0], act.TurnBid):
+            bids = {a for a in legal if getattr(a, "amount", 0) in ROOT_BIDS}
+            bids.add(turn_bid(view, legal))
+            return sorted(bids, key=lambda a: getattr(a, "amount", 0))
+        judge = Judge(view)
+        last = int(view["round"]) >= int(view["rounds"])
+        ranked = sorted(legal, key=lambda a: -normal_score(judge, a, last))
+        top = ranked[:width]
+        top.extend(a for a in legal if isinstance(a, act.Pass) and a not in top)
+        return top
+
+    return prior
+
+
+class SearchBot:
+    """ISMCTS with the heuristic prior and light rollouts."""
+
+    name = "strong"
+
+    def __init__(self, seed: int = 0, *, seconds: float = STRONG_SECONDS, width: int = 6) -> None:
+        self.seed = seed
+        self.search = ISMCTS(
+            determinize,
+            budget=Budget(seconds=seconds),
+            rollout=light_policy,
+            prior=heuristic_prior(width),
+            secret_step=secret_step,
+            rollout_depth=ROLLOUT_DEPTH,
+            evaluate=evaluate,
+        )
+        self.last: SearchResult | None = None
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        self.last = self.search.search(view, legal, rng)
+        return self.last.action
+
+
+class StrongBot(SearchBot):
+    name = "strong"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, seconds=STRONG_SECONDS, width=STRONG_WIDTH)
+
+
+class ExpertBot(SearchBot):
+    name = "expert"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed, seconds=EXPERT_SECONDS, width=EXPERT_WIDTH)
+
+
+def hint(
+    view: dict[str, Any], legal: Sequence[Action], seed: int = 0, seconds: float = STRONG_SECONDS
+) -> tuple[Action, float]:
+    """For a human seat: the move `strong` would make, and its estimated win chance."""
+    if len(legal) == 1:
+        return legal[0], 0.0
+    bot = SearchBot(seed, seconds=seconds, width=STRONG_WIDTH)
+    result = bot.search.search(view, legal, random.Random(seed))
+    return result.action, result.win_chance
