@@ -10,11 +10,17 @@ from collections.abc import Callable
 
 from ekimae.bots.base import Bot, play_game, seat_rng
 from ekimae.bots.greedy import GreedyBot
+from ekimae.bots.heuristic import BeginnerBot, NormalBot
 from ekimae.bots.random_bot import RandomBot
+from ekimae.bots.search_bots import ExpertBot, StrongBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
+    "beginner": BeginnerBot,
+    "normal": NormalBot,
+    "strong": StrongBot,
+    "expert": ExpertBot,
 }
 
 BOT_NAMES = tuple(BOTS)  # for listings (the web server's seat menu reads it)
