@@ -14,6 +14,7 @@ from ekimae.cli import (
     metro_render,
     metro_replay,
     metro_simulate,
+    metro_tournament,
 )
 from ekimae.cli.common import UsageError
 from ekimae.core.errors import EkimaeError
@@ -34,7 +35,14 @@ def build_parser() -> Parser:
     games = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
     metro = games.add_parser("metro", help="TOKYO METRO: play, simulate, replay, render")
     commands = metro.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (metro_play, metro_simulate, metro_replay, metro_render, metro_balance):
+    for module in (
+        metro_play,
+        metro_simulate,
+        metro_replay,
+        metro_render,
+        metro_balance,
+        metro_tournament,
+    ):
         module.add_parser(commands)
     bench.add_parser(games)
     serve = add_serve_command(games)

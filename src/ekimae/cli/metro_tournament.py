@@ -1,0 +1,143 @@
+"""`ekimae metro tournament`: bot types against each other over many games, on all cores.
+
+Seats rotate game by game so every type plays every seat. Games run in worker processes
+(`--workers`, default all cores) or on a Ray cluster (`--ray-address`; ``local`` starts
+Ray in this process). Prints win rates with Wilson 95% intervals, Elo ratings, score
+distributions, seat-order advantage, line values and action usage; `--json` prints them
+as one JSON object instead; `--out DIR` writes them as CSV files and PNG plots.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+from rich.progress import Progress
+from rich.table import Table
+
+from ekimae.cli.common import UsageError, console, err_console, parse_seats
+from ekimae.cli.tournament_output import write_outputs
+from ekimae.cli.tournament_stats import GameResult, play_one, rotations, summarize
+
+Task = tuple[list[str], int]
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser("tournament", help="bots against each other, with statistics")
+    parser.add_argument(
+        "--seats", default="strong,normal,beginner,random", metavar="LIST",
+        help="comma-separated seat types, one per seat (default strong,normal,beginner,random)",
+    )  # fmt: skip
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="default 100")
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, metavar="K",
+        help="worker processes (default: all cores)",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--out", metavar="DIR", help="write CSV files and PNG plots here")
+    parser.add_argument(
+        "--ray-address", metavar="ADDR",
+        help="run the games on Ray at ADDR ('local': a local Ray in this process)",
+    )  # fmt: skip
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    types = parse_seats(args.seats, None, (), humans=False)
+    if args.games < 1:
+        raise UsageError(f"--games: expected at least 1, got {args.games}")
+    if args.workers < 1:
+        raise UsageError(f"--workers: expected at least 1, got {args.workers}")
+    tasks = rotations(types, args.games, args.seed)
+    runner = ray_runner(args.ray_address) if args.ray_address else pool_runner(args.workers)
+    results: list[GameResult] = []
+    with Progress(console=err_console(), transient=True) as progress:
+        bar = progress.add_task("games", total=len(tasks))
+        for result in runner(tasks):
+            results.append(result)
+            progress.advance(bar)
+    results.sort(key=lambda r: r.seed)
+    summary = summarize(results)
+    if args.out:
+        notes = write_outputs(args.out, results, summary)
+        for note in notes:
+            err_console().print(note)
+    if args.json:
+        sys.stdout.write(json.dumps(summary, ensure_ascii=False) + "\n")
+    else:
+        print_summary(summary)
+    return 0
+
+
+def pool_runner(workers: int) -> Callable[[list[Task]], Iterator[GameResult]]:
+    def runner(tasks: list[Task]) -> Iterator[GameResult]:
+        if workers == 1:
+            yield from map(play_one, tasks)
+            return
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            # Games differ a lot in length; small chunks keep every core busy to the end.
+            yield from pool.map(play_one, tasks, chunksize=1)
+
+    return runner
+
+
+def ray_runner(address: str) -> Callable[[list[Task]], Iterator[GameResult]]:
+    try:
+        import ray  # optional dependency, only for --ray-address
+    except ImportError:
+        raise UsageError("--ray-address needs Ray: pip install ray") from None
+
+    def runner(tasks: list[Task]) -> Iterator[GameResult]:
+        if address == "local":
+            ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+        try:
+            remote = ray.remote(play_one)
+            pending = [remote.remote(task) for task in tasks]
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                yield from ray.get(done)
+        finally:
+            ray.shutdown()
+
+    return runner
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    out = console()
+    table = Table(title=f"{summary['games']} games", title_justify="left")
+    for column in ("bot", "win rate", "95% interval", "Elo", "mean yen", "median", "stdev"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for t in summary["seats"]:
+        lo, hi = summary["win_rate_95"][t]
+        sc = summary["scores"][t]
+        table.add_row(
+            t,
+            f"{summary['win_rate'][t]:.1%}",
+            f"{lo:.1%}–{hi:.1%}",
+            f"{summary['elo'][t]:.0f}",
+            f"¥{sc['mean']:,.0f}",
+            f"¥{sc['median']:,.0f}",
+            f"¥{sc['stdev']:,.0f}",
+        )
+    out.print(table)
+    seats = "  ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(summary["seat_win_rate"]))
+    out.print(f"win rate by seat: {seats}")
+    values = "  ".join(f"{k} ¥{v:,.0f}" for k, v in summary["line_values"].items())
+    out.print(f"average final line values: {values}")
+    usage = Table(title="actions per game, by bot", title_justify="left")
+    kinds = sorted({k for t in summary["seats"] for k in summary["actions_per_game"][t]})
+    usage.add_column("action")
+    for t in summary["seats"]:
+        usage.add_column(t, justify="right")
+    for k in kinds:
+        row = [summary["actions_per_game"][t].get(k, 0.0) for t in summary["seats"]]
+        usage.add_row(k, *(f"{x:.1f}" for x in row))
+    out.print(usage)
