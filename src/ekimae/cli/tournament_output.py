@@ -85,8 +85,8 @@ def _plots(out: Path, results: list[GameResult], summary: dict[str, Any]) -> Non
     fig, ax = plt.subplots(figsize=(6, 4))
     rates = [summary["win_rate"][t] for t in types]
     errors = [
-        [r - summary["win_rate_95"][t][0] for t, r in zip(types, rates, strict=True)],
-        [summary["win_rate_95"][t][1] - r for t, r in zip(types, rates, strict=True)],
+        [max(0.0, r - summary["win_rate_95"][t][0]) for t, r in zip(types, rates, strict=True)],
+        [max(0.0, summary["win_rate_95"][t][1] - r) for t, r in zip(types, rates, strict=True)],
     ]
     ax.bar(types, rates, yerr=errors, capsize=4, color="#4a7ab5")
     ax.set_ylabel("share of games won (95% interval)")
