@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -10,22 +11,35 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, text
 
 from ekimae.server.app import create_app
-from ekimae.server.config import Settings, sqlite_url
+from ekimae.server.config import Settings, normalise_url, sqlite_url
 
 POSTGRES_ENV = "EKIMAE_TEST_POSTGRES_URL"
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "sqlite":
-        return sqlite_url(tmp_path / "data")
+        yield sqlite_url(tmp_path / "data")
+        return
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         # A skip would hide that PostgreSQL was never tested: fail instead.
         pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
-    return url
+    # A fresh schema per test: games left by earlier runs (possibly recorded by an older
+    # engine) must not be resumed at start, and xdist workers must not see each other.
+    schema = f"t_{secrets.token_hex(6)}"
+    admin = create_engine(normalise_url(url))
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
 
 
 MakeClient = Callable[[], TestClient]
@@ -81,3 +95,8 @@ def wait_finished(client: TestClient, game_id: str, timeout: float = 60) -> dict
             return data
         time.sleep(0.05)
     raise AssertionError(f"game {game_id} did not finish in {timeout}s")
+
+
+def game_part(payload: dict[str, Any]) -> dict[str, Any]:
+    """A state payload without `accepted_at`, the server's clock reading (not game state)."""
+    return {k: v for k, v in payload.items() if k != "accepted_at"}

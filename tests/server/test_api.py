@@ -6,7 +6,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from tests.server.conftest import MakeClient, act, create, state, wait_finished
+from tests.server.conftest import MakeClient, act, create, game_part, state, wait_finished
 
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
 
@@ -113,10 +113,10 @@ def test_restart_keeps_every_accepted_action(make_client: MakeClient) -> None:
         mover = state(first, gid)["view"]["to_act"][0]
         legal = state(first, gid, toks[mover])["legal"]
         assert act(first, gid, toks[mover], legal[-1]["action"]).status_code == 200
-    before = [state(first, gid, t) for t in [*toks, None]]
+    before = [game_part(state(first, gid, t)) for t in [*toks, None]]
     assert before[0]["actions"] == 6
     second = make_client()  # a new server process on the same database
-    after = [state(second, gid, t) for t in [*toks, None]]
+    after = [game_part(state(second, gid, t)) for t in [*toks, None]]
     assert after == before
 
 

@@ -50,6 +50,11 @@ class ActRequest(BaseModel):
     expected: int | None = None
 
 
+class UndoRequest(BaseModel):
+    token: str
+    expected: int | None = None
+
+
 def _summary(info: GameInfo) -> dict[str, Any]:
     return {
         "id": info.id,
@@ -205,6 +210,20 @@ def create_app(settings: Settings) -> FastAPI:
             return _refusal(exc)
         return {"ok": True, "index": index}
 
+    @app.post("/api/games/{game_id}/undo")
+    async def api_undo(request: Request, game_id: str, body: UndoRequest) -> Any:
+        """Take back the token's seat's last action, if nobody else has acted since."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        seat = seat_of(hub, game_id, body.token)
+        if seat is None:
+            raise HTTPException(403, "a seat's token is needed to undo")
+        try:
+            count = await hub.undo(game_id, seat, body.expected)
+        except RefusedError as exc:
+            return _refusal(exc)
+        return {"ok": True, "actions": count}
+
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(request: Request, game_id: str, step: int = 0) -> Any:
         """The game after `step` actions, all open (only once the game is over)."""
@@ -260,24 +279,31 @@ def create_app(settings: Settings) -> FastAPI:
 async def _on_message(
     hub: Hub, ws: WebSocket, game_id: str, seat: int | None, message: Any
 ) -> None:
-    if not isinstance(message, dict) or message.get("type") != "act":
+    kind = message.get("type") if isinstance(message, dict) else None
+    if kind not in ("act", "undo"):
         await ws.send_json(
-            {"type": "error", "error": {"kind": "malformed", "message": "expected {type: act}"}}
+            {
+                "type": "error",
+                "error": {"kind": "malformed", "message": "expected {type: act} or {type: undo}"},
+            }
         )
         return
     if seat is None:
         await ws.send_json(
-            {"type": "error", "error": {"kind": "forbidden", "message": "spectators cannot act"}}
+            {
+                "type": "error",
+                "error": {"kind": "forbidden", "message": f"spectators cannot {kind}"},
+            }
         )
         return
+    expected = message.get("expected")
+    expected = expected if isinstance(expected, int) and not isinstance(expected, bool) else None
     try:
-        expected = message.get("expected")
-        index = await hub.act(
-            game_id,
-            seat,
-            hub.decode(message.get("action")),
-            expected if isinstance(expected, int) else None,
-        )
+        if kind == "undo":
+            count = await hub.undo(game_id, seat, expected)
+            await ws.send_json({"type": "undone", "actions": count})
+            return
+        index = await hub.act(game_id, seat, hub.decode(message.get("action")), expected)
     except RefusedError as exc:
         await ws.send_json({"type": "error", "error": exc.to_dict()})
         return

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ekimae.core.actions import Action
-from ekimae.core.errors import IllegalActionError, MalformedActionError
+from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
 from ekimae.core.game import Game, State
 from ekimae.core.record import GameRecord, replay
 from ekimae.server.board_svg import overlay_svg
@@ -63,6 +63,9 @@ class LiveGame:
     bot_task: asyncio.Task[None] | None = None
     # Monotonic time of the last accepted action, for the latency figures.
     accepted_at: float = 0.0
+    # Wall-clock time of the same, sent to clients so that a load-test client in another
+    # process can measure accepted-action-to-update latency (same host, same clock).
+    accepted_wall: float = 0.0
 
 
 def legal_payload(game: Game[Any], state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -72,6 +75,25 @@ def legal_payload(game: Game[Any], state: State, seat: int | None) -> list[dict[
         {"action": a.to_dict(), "text": game.format_action(a), "kind": a.kind}
         for a in state.legal_actions(seat)
     ]
+
+
+def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
+    """Why `seat` may not undo now, or None if it may.
+
+    A seat may take back its own last action while nobody else has acted since, i.e. only
+    the record's very last action. That also settles sealed bids: the last bid of a round
+    triggers the reveal, so a bid is undoable only while the reveal has not happened.
+    """
+    if seat is None:
+        return "spectators cannot undo"
+    if live.state.is_terminal():
+        return "the game is over"
+    if not live.record.actions:
+        return "nothing to undo"
+    last_seat = live.record.actions[-1][0]
+    if last_seat != seat:
+        return f"the last action is seat {last_seat + 1}'s, not yours"
+    return None
 
 
 def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
@@ -90,6 +112,8 @@ def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str
         "finished": live.state.is_terminal(),
         "winner": live.state.winner(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
+        "can_undo": undo_refusal(live, seat) is None,
+        "accepted_at": live.accepted_wall,
     }
 
 
@@ -163,13 +187,15 @@ class Hub:
                     f"the game moved on (action {index}, you expected {expected})",
                     status=409,
                 )
+            # Applied to a copy: readers that do not take the lock (GET, page loads) must
+            # never see a position whose action is not yet stored and in the record.
+            state = live.state.clone()
             try:
-                live.state.apply(seat, action)
+                state.apply(seat, action)
             except IllegalActionError as exc:
                 raise RefusedError("illegal", str(exc), exc.rule) from None
             except MalformedActionError as exc:
                 raise RefusedError("malformed", str(exc)) from None
-            state = live.state
             try:
                 await asyncio.to_thread(
                     self.store.append_action,
@@ -182,16 +208,70 @@ class Hub:
                     state.winner(),
                 )
             except BaseException as exc:
-                # Memory is ahead of the database now: forget it and rebuild from storage.
+                # The commit may or may not have landed: forget the cache, rebuild from storage.
                 self._games.pop(game_id, None)
                 if isinstance(exc, StaleWriteError):
                     raise RefusedError("stale", str(exc), status=409) from None
                 raise
             live.record.actions.append((seat, action))
+            live.state = state
             live.accepted_at = time.monotonic()
+            live.accepted_wall = time.time()
             await self._broadcast(live)
         self.kick_bots(live)
         return index
+
+    async def undo(self, game_id: str, seat: int, expected: int | None = None) -> int:
+        """Take back `seat`'s last action; returns the new action count.
+
+        Truncate-and-replay: the state is rebuilt from the record minus its last action
+        (never patched backwards), the row is deleted in one transaction, and only then is
+        every client pushed its new view. `RefusedError` leaves everything unchanged.
+        """
+        live = await self.get(game_id)
+        if live is None:
+            raise RefusedError("not-found", f"no game {game_id!r}", status=404)
+        async with live.lock:
+            count = len(live.record.actions)
+            if expected is not None and expected != count:
+                raise RefusedError(
+                    "stale",
+                    f"the game moved on (action {count}, you expected {expected})",
+                    status=409,
+                )
+            why = undo_refusal(live, seat)
+            if why is not None:
+                raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
+            record = live.record.truncated(count - 1)
+            state = await asyncio.to_thread(replay, record, self.game)
+            try:
+                await asyncio.to_thread(
+                    self.store.undo_action,
+                    game_id,
+                    count - 1,
+                    seat,
+                    list(state.current_players()),
+                    state.is_terminal(),
+                    state.winner(),
+                )
+            except BaseException as exc:
+                self._games.pop(game_id, None)
+                if isinstance(exc, StaleWriteError):
+                    raise RefusedError("stale", str(exc), status=409) from None
+                raise
+            # A bot may be thinking about the position being taken back (it acts on its
+            # own turn right after ours): cancel it so its choice is never applied to the
+            # new position, which could have the same action count after a redo.
+            if live.bot_task is not None and not live.bot_task.done():
+                live.bot_task.cancel()
+            live.bot_task = None
+            live.record = record
+            live.state = state
+            live.accepted_at = time.monotonic()
+            live.accepted_wall = time.time()
+            await self._broadcast(live)
+        self.kick_bots(live)
+        return count - 1
 
     async def _broadcast(self, live: LiveGame) -> None:
         by_seat: dict[int | None, dict[str, Any]] = {}
@@ -264,8 +344,13 @@ class Hub:
 
     async def resume_bots(self) -> None:
         """After a restart: let bots continue every unfinished game."""
-        for game_id in await asyncio.to_thread(self.store.unfinished):
-            await self.get(game_id)
+        for game_id in await asyncio.to_thread(self.store.waiting_for_bots):
+            try:
+                await self.get(game_id)
+            except EkimaeError as exc:
+                # One record that no longer replays (an older engine's game) must not keep
+                # the server from starting; that game answers with an error when opened.
+                log.error("game %s cannot be resumed: %s", game_id, exc)
 
     async def close(self) -> None:
         self._closing = True

@@ -14,7 +14,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import sessionmaker
 
@@ -149,6 +149,18 @@ class Store:
         with self._session() as db:
             return list(db.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
 
+    def waiting_for_bots(self) -> list[str]:
+        """Unfinished games where a bot is to act: the ones a restart must set going.
+
+        Games waiting for people stay on disk until someone opens them, so a start does
+        not replay every game ever left unfinished.
+        """
+        with self._session() as db:
+            rows = db.execute(
+                select(GameRow.id, GameRow.bots, GameRow.to_act).where(GameRow.finished.is_(False))
+            )
+            return [gid for gid, bots, to_act in rows if any(bots[s] for s in to_act)]
+
     def seat_for_token(self, game_id: str, token: str) -> int | None:
         with self._session() as db:
             row = db.scalars(
@@ -199,3 +211,35 @@ class Store:
                 )
         except IntegrityError as exc:
             raise StaleWriteError(f"game {game_id}: action {index} already stored") from exc
+
+    def undo_action(
+        self,
+        game_id: str,
+        index: int,
+        seat: int,
+        to_act: list[int],
+        finished: bool,
+        winner: int | None,
+    ) -> None:
+        """Delete action `index` if it is the game's last and `seat`'s, in one transaction.
+
+        The checks are repeated here, not only in the hub, so that a second server process
+        (or a concurrent append) can never make an undo remove someone else's action:
+        `StaleWriteError` and nothing changes.
+        """
+        with self._session.begin() as db:
+            last = db.scalar(select(func.max(ActionRow.idx)).where(ActionRow.game_id == game_id))
+            if last != index:
+                raise StaleWriteError(f"game {game_id}: action {index} is not the last one")
+            removed = db.execute(
+                delete(ActionRow).where(
+                    ActionRow.game_id == game_id, ActionRow.idx == index, ActionRow.seat == seat
+                )
+            )
+            if removed.rowcount != 1:  # type: ignore[attr-defined]
+                raise StaleWriteError(f"game {game_id}: action {index} is not seat {seat}'s")
+            db.execute(
+                update(GameRow)
+                .where(GameRow.id == game_id)
+                .values(action_count=index, to_act=to_act, finished=finished, winner=winner)
+            )

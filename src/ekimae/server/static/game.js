@@ -33,6 +33,12 @@ function send(action) {
   socket.send(JSON.stringify({ type: "act", action, expected: latest.actions }));
 }
 
+function undo() {
+  document.getElementById("error").textContent = "";
+  // `expected` makes the server refuse if anyone acted since this page last heard.
+  socket.send(JSON.stringify({ type: "undo", expected: latest.actions }));
+}
+
 function render(cfg, msg) {
   const v = msg.view;
   const status = document.getElementById("status");
@@ -46,6 +52,9 @@ function render(cfg, msg) {
   renderLines(document.getElementById("lines-table"), v, msg.names);
   renderCards(v);
   renderActions(msg);
+  const undoButton = document.getElementById("undo");
+  undoButton.hidden = !msg.can_undo;
+  undoButton.onclick = undo;
   document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
   renderEnd(msg);
 }
