@@ -126,6 +126,7 @@ class ISMCTS:
         exploration: float = 0.7,
         rollout_depth: int | None = None,
         evaluate: Callable[[Any], list[float]] | None = None,
+        override_margin: float = 0.0,
     ) -> None:
         self.determinize = determinize
         self.budget = budget or Budget()
@@ -135,6 +136,7 @@ class ISMCTS:
         self.c = exploration
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
+        self.override_margin = override_margin
 
     def search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
@@ -156,6 +158,13 @@ class ISMCTS:
             best = candidates[0]
             return SearchResult(best, 0.0, done, seconds, stats)
         best, node = max(root.children.items(), key=lambda kv: (kv[1].visits, kv[1].total))
+        if self.prior is not None and candidates[0] in root.children:
+            # Samples are few and noisy: keep the prior's first choice unless the search
+            # finds a move clearly better than it, on enough playouts.
+            first = root.children[candidates[0]]
+            mean = node.total / node.visits
+            if first.visits and mean - first.total / first.visits < self.override_margin:
+                best, node = candidates[0], first
         return SearchResult(best, node.wins / max(1, node.visits), done, seconds, stats)
 
     def _iterate(

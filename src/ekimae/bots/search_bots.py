@@ -32,6 +32,7 @@ STRONG_WIDTH = 6  # root candidates from the heuristic
 EXPERT_WIDTH = 10
 ROOT_BIDS = (0, 100, 200, 300, 500, 800)
 PYRAMID_ROUND = 200  # yen a built pyramid earns per round left (TM-8.3), roughly
+OVERRIDE_MARGIN = 0.04  # mean reward the search must gain to overrule the heuristic
 ROLLOUT_DEPTH = 40  # actions played out before the evaluation (about a round)
 
 # Rollout weights per action type: a player mostly builds and invests.
@@ -127,6 +128,7 @@ class SearchBot:
             secret_step=secret_step,
             rollout_depth=ROLLOUT_DEPTH,
             evaluate=evaluate,
+            override_margin=OVERRIDE_MARGIN,
         )
         self.last: SearchResult | None = None
 
