@@ -1,0 +1,288 @@
+"""A bounded load test of `ekimae serve` on loopback; prints the figures.
+
+    .venv/bin/python tools/load_test.py                      # 20 games, 60 clients, 20 s
+    .venv/bin/python tools/load_test.py --games 40 --clients 120 --seconds 30
+
+It starts the real server (`python -m ekimae.cli.main serve`) as a subprocess on a free
+127.0.0.1 port with a throw-away SQLite data folder, creates the games (one person's seat
+played by this script over its WebSocket, the other seats bots played by the server),
+connects the clients (per game: the seat, then spectators), lets everything run for a fixed
+time, then closes the clients and kills the server. Nothing listens beyond loopback.
+
+Latency is measured from the moment the server accepted an action (`accepted_at` in every
+push, the server's wall clock) to the moment each client has parsed its update (this
+process's wall clock, the same host). "Every client" is the slowest client of a game for
+that action: the time until the whole table has seen the move.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+HOST = "127.0.0.1"  # loopback only: this tool must never open a port to the network
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def start_server(data_dir: Path, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+    """`ekimae serve` as a child process (its own process group, so it can be killed)."""
+    cmd = [
+        sys.executable,
+        "-m",
+        "ekimae.cli.main",
+        "serve",
+        "--host",
+        HOST,
+        "--port",
+        str(port),
+        "--data-dir",
+        str(data_dir),
+        "--bot-delay",
+        str(bot_delay),
+    ]
+    log = (data_dir.parent / f"server-{port}.log").open("ab")
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+
+
+def wait_ready(proc: subprocess.Popen[bytes], base: str, timeout: float = 15.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited with {proc.returncode} before answering")
+        with contextlib.suppress(httpx.HTTPError):
+            if httpx.get(f"{base}/api/bots", timeout=1).status_code == 200:
+                return
+        time.sleep(0.05)
+    raise RuntimeError(f"the server did not answer at {base} within {timeout}s")
+
+
+def kill_hard(proc: subprocess.Popen[bytes]) -> None:
+    """SIGKILL: no shutdown handler runs, exactly like a crash or `kill -9`."""
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait(timeout=10)
+
+
+@contextlib.contextmanager
+def running_server(data_dir: Path, bot_delay: float = 0.0) -> Iterator[tuple[str, int]]:
+    port = free_port()
+    proc = start_server(data_dir, port, bot_delay)
+    try:
+        wait_ready(proc, f"http://{HOST}:{port}")
+        yield f"http://{HOST}:{port}", proc.pid
+    finally:
+        kill_hard(proc)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+@dataclass
+class Figures:
+    games: int = 0
+    clients: int = 0
+    seconds: float = 0.0
+    games_held: int = 0  # games whose every client was still connected at the end
+    connections_held: int = 0
+    actions: int = 0  # distinct accepted actions seen by the clients
+    pushes: int = 0
+    push_bytes: int = 0
+    errors: list[str] = field(default_factory=list)
+    deliveries: list[float] = field(default_factory=list)  # accepted -> one client, s
+    # (game, action count) -> latest arrival among that game's clients
+    table: dict[tuple[str, int], float] = field(default_factory=dict)
+    finished_games: int = 0
+    server_rss_mb: float = 0.0
+    server_cpu_s: float = 0.0
+
+    def summary(self) -> dict[str, Any]:
+        every = list(self.table.values())
+        ms = 1000.0
+        return {
+            "games": self.games,
+            "clients": self.clients,
+            "seconds": round(self.seconds, 1),
+            "games_held": self.games_held,
+            "connections_held": self.connections_held,
+            "actions": self.actions,
+            "actions_per_s": round(self.actions / self.seconds, 1) if self.seconds else 0,
+            "finished_games": self.finished_games,
+            "pushes": self.pushes,
+            "push_kb_avg": round(self.push_bytes / max(1, self.pushes) / 1024, 1),
+            "p50_ms_one_client": round(percentile(self.deliveries, 50) * ms, 1),
+            "p99_ms_one_client": round(percentile(self.deliveries, 99) * ms, 1),
+            "p50_ms_every_client": round(percentile(every, 50) * ms, 1),
+            "p99_ms_every_client": round(percentile(every, 99) * ms, 1),
+            "max_ms_every_client": round(max(every, default=float("nan")) * ms, 1),
+            "server_rss_mb": round(self.server_rss_mb, 1),
+            "server_cpu_s": round(self.server_cpu_s, 1),
+            "errors": len(self.errors),
+        }
+
+
+def _proc_figures(pid: int) -> tuple[float, float]:
+    """Resident memory (MB) and CPU seconds of the server process, from /proc."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        rss = next(int(line.split()[1]) for line in status.splitlines() if line[:6] == "VmRSS:")
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        ticks = os.sysconf("SC_CLK_TCK")
+        return rss / 1024, (int(stat[11]) + int(stat[12])) / ticks
+    except (OSError, StopIteration, ValueError):
+        return float("nan"), float("nan")
+
+
+async def _client(
+    ws_url: str,
+    game_id: str,
+    plays: bool,
+    stop: asyncio.Event,
+    figures: Figures,
+    held: dict[str, int],
+    rng: random.Random,
+) -> None:
+    first = True
+    acted_at = -1
+    async with websockets.connect(ws_url, max_size=None, open_timeout=10) as ws:
+        held[game_id] += 1
+        try:
+            while not stop.is_set():
+                try:
+                    raw = await asyncio.wait_for(ws.recv(), timeout=0.5)
+                except TimeoutError:
+                    continue
+                now = time.time()
+                msg = json.loads(raw)
+                if msg.get("type") == "error":
+                    if msg["error"]["kind"] != "stale":  # a bot moved first: fine
+                        figures.errors.append(f"{game_id}: {msg['error']}")
+                    continue
+                if msg.get("type") != "state":
+                    continue
+                figures.pushes += 1
+                figures.push_bytes += len(raw)
+                count = msg["actions"]
+                if first:  # the push on connect answers the connection, not an action
+                    first = False
+                elif msg["accepted_at"]:
+                    delay = now - msg["accepted_at"]
+                    figures.deliveries.append(delay)
+                    key = (game_id, count)
+                    figures.table[key] = max(figures.table.get(key, 0.0), delay)
+                if msg["finished"]:
+                    figures.finished_games += plays
+                    continue
+                if plays and msg["legal"] and acted_at != count:
+                    acted_at = count
+                    await asyncio.sleep(rng.uniform(0.02, 0.1))  # a quick person
+                    choice = rng.choice(msg["legal"])["action"]
+                    await ws.send(json.dumps({"type": "act", "action": choice, "expected": count}))
+        finally:
+            held[game_id] -= 1  # read before `stop` is set: counts only early losses
+
+
+async def run_load(
+    base: str,
+    pid: int,
+    games: int = 20,
+    clients: int = 60,
+    seconds: float = 20.0,
+    bots_per_game: int = 2,
+    seed: int = 1,
+) -> Figures:
+    """Drive a running server: `games` games, `clients` WebSockets spread over them."""
+    if clients < games:
+        raise ValueError("at least one client (the seat) per game")
+    rng = random.Random(seed)
+    figures = Figures(games=games, clients=clients)
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        created = []
+        for g in range(games):
+            seats = [{"name": f"load{g}"}] + [{"bot": "random"}] * bots_per_game
+            res = await http.post("/api/games", json={"seats": seats, "seed": seed * 1000 + g})
+            res.raise_for_status()
+            created.append(res.json())
+    ws_base = base.replace("http://", "ws://")
+    stop = asyncio.Event()
+    held = {g["id"]: 0 for g in created}
+    tasks = []
+    for i in range(clients):
+        game = created[i % games]
+        plays = i < games  # the first client of each game is its person's seat
+        query = f"?token={game['seats'][0]['token']}" if plays else ""
+        url = f"{ws_base}/ws/{game['id']}{query}"
+        client = _client(url, game["id"], plays, stop, figures, held, random.Random(rng.random()))
+        tasks.append(asyncio.create_task(client))
+    start = time.monotonic()
+    done, _ = await asyncio.wait(tasks, timeout=seconds)
+    for task in done:  # a client that ended early lost its connection: say why
+        if task.exception() is not None:
+            figures.errors.append(f"client ended: {task.exception()!r}")
+    figures.seconds = time.monotonic() - start
+    figures.server_rss_mb, figures.server_cpu_s = _proc_figures(pid)
+    per_game = clients // games
+    figures.connections_held = sum(held.values())
+    figures.games_held = sum(1 for n in held.values() if n >= per_game)
+    stop.set()
+    await asyncio.wait(tasks, timeout=10)
+    figures.actions = len(figures.table)
+    return figures
+
+
+def measure(
+    games: int = 20, clients: int = 60, seconds: float = 20.0, bot_delay: float = 0.2
+) -> dict[str, Any]:
+    """Start a server, load it, stop it; the figures as a dict."""
+    with tempfile.TemporaryDirectory(prefix="ekimae-load-") as tmp:
+        with running_server(Path(tmp) / "data", bot_delay) as (base, pid):
+            figures = asyncio.run(run_load(base, pid, games, clients, seconds))
+        out = figures.summary()
+        out["bot_delay_s"] = bot_delay
+        out["error_samples"] = figures.errors[:5]
+        return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--clients", type=int, default=60)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--bot-delay", type=float, default=0.2, help="server's --bot-delay (0: flat out)"
+    )
+    args = parser.parse_args(argv)
+    figures = measure(args.games, args.clients, args.seconds, args.bot_delay)
+    for key, value in figures.items():
+        print(f"{key:22} {value}")
+    return 1 if figures["errors"] else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
