@@ -31,3 +31,18 @@ def test_tournament_rejects_unknown_seats(capsys: pytest.CaptureFixture[str]) ->
 def test_wilson_interval() -> None:
     lo, hi = wilson(95, 100)
     assert 0.88 < lo < 0.89 and 0.97 < hi < 0.98
+
+
+@pytest.mark.slow
+def test_tournament_runs_on_ray_in_local_mode(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`--ray-address local` starts Ray on this machine and gives the same kind of result."""
+    code = main(
+        ["metro", "tournament", "--seats", "greedy,random", "--games", "2", "--seed", "5",
+         "--json", "--ray-address", "local", "--out", str(tmp_path)]
+    )  # fmt: skip
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 2
+    assert set(data["win_rate"]) == {"greedy", "random"}
