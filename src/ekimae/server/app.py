@@ -7,6 +7,7 @@ for its own seat, so hidden information (other seats' bids) never leaves the eng
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import secrets
 from collections.abc import AsyncIterator
@@ -26,7 +27,15 @@ from ekimae.games.tokyo_metro.components import load_cards
 from ekimae.server.board_svg import base_svg, full_svg, overlay_svg
 from ekimae.server.bots import bot_names
 from ekimae.server.config import Settings
-from ekimae.server.hub import Client, Hub, LiveGame, RefusedError, state_payload
+from ekimae.server.hub import (
+    Client,
+    Hub,
+    LiveGame,
+    RefusedError,
+    legal_payload,
+    open_view,
+    state_payload,
+)
 from ekimae.server.store import GameInfo, Store
 
 HERE = Path(__file__).parent
@@ -139,7 +148,12 @@ def create_app(settings: Settings) -> FastAPI:
         return templates.TemplateResponse(
             request,
             "replay.html",
-            {"game_id": game_id, "total": len(live.record.actions), "svg": base_svg()},
+            {
+                "game_id": game_id,
+                "total": len(live.record.actions),
+                "names": live.info.names,
+                "svg": base_svg(),
+            },
         )
 
     # ---------------------------------------------------------------------- API
@@ -225,23 +239,42 @@ def create_app(settings: Settings) -> FastAPI:
         return {"ok": True, "actions": count}
 
     @app.get("/api/games/{game_id}/replay")
-    async def api_replay(request: Request, game_id: str, step: int = 0) -> Any:
-        """The game after `step` actions, all open (only once the game is over)."""
+    async def api_replay(request: Request, game_id: str, step: int = 0, seat: str = "all") -> Any:
+        """The game after `step` actions (only once it is over), all open or as one seat saw it.
+
+        `seat=all` shows every sealed bid; `seat=N` (0-based) shows exactly what seat N's
+        page showed at that moment: its own bid, the others' hidden until the reveal.
+        """
         live = await live_or_404(hub_of(request), game_id)
         if not live.state.is_terminal():
             raise HTTPException(403, "replays open once the game is over")
+        seats = len(live.info.names)
+        viewer: int | None
+        if seat == "all":
+            viewer = None
+        elif seat.isdigit() and int(seat) < seats:
+            viewer = int(seat)
+        else:
+            raise HTTPException(400, f"seat must be 'all' or 0..{seats - 1}, not {seat!r}")
         total = len(live.record.actions)
         step = max(0, min(step, total))
-        state = replay(live.record, game, step)
-        view = state.view(None)
+        state = await asyncio.to_thread(replay, live.record, game, step)
+        view = open_view(state) if viewer is None else state.view(viewer)
         last = live.record.actions[step - 1] if step else None
+        text = None
+        if last is not None:
+            text = game.format_action(last[1])
+            if viewer is not None and last[0] != viewer and last[1].kind == "turn-bid":
+                text = "sealed a bid"  # as that seat saw it: the amount was not shown
         return {
             "step": step,
             "total": total,
+            "seat": viewer,
             "view": view,
             "names": live.info.names,
             "overlay": overlay_svg(view),
-            "last": None if last is None else {"seat": last[0], "text": str(last[1])},
+            "legal": legal_payload(game, state, viewer),
+            "last": None if last is None else {"seat": last[0], "text": text},
         }
 
     @app.get("/api/games/{game_id}/record")

@@ -23,6 +23,7 @@ from ekimae.core.game import Game, State
 from ekimae.core.record import GameRecord, replay
 from ekimae.server.board_svg import overlay_svg
 from ekimae.server.bots import make_bot, move_rng
+from ekimae.server.prompts import action_label, trains_prompt
 from ekimae.server.store import GameInfo, StaleWriteError, Store
 
 log = logging.getLogger("ekimae.server")
@@ -69,12 +70,32 @@ class LiveGame:
 
 
 def legal_payload(game: Game[Any], state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The seat's legal actions: wire form, engine notation, and a plain label if any."""
     if seat is None or seat not in state.current_players():
         return []
-    return [
-        {"action": a.to_dict(), "text": game.format_action(a), "kind": a.kind}
-        for a in state.legal_actions(seat)
-    ]
+    view = state.view(seat)
+    map_name = str(view.get("options", {}).get("map", "tokyo"))
+    out = []
+    for a in state.legal_actions(seat):
+        wire = a.to_dict()
+        item = {"action": wire, "text": game.format_action(a), "kind": a.kind}
+        label = action_label(view, seat, wire, map_name)
+        if label is not None:
+            item["label"] = label
+        out.append(item)
+    return out
+
+
+def open_view(state: State) -> dict[str, Any]:
+    """The all-open view for replays of a finished game: the table plus every sealed bid.
+
+    Built from the engine's views only (the spectator's, with each seat's own bid taken
+    from that seat's view), so the server never reads hidden state directly.
+    """
+    view = state.view(None)
+    for player in view["players"]:
+        player["bid"] = state.view(player["seat"])["players"][player["seat"]]["bid"]
+    return view
 
 
 def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
@@ -113,6 +134,7 @@ def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str
         "winner": live.state.winner(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
+        "prompt": trains_prompt(view, seat, str(live.info.options.get("map", "tokyo"))),
         "accepted_at": live.accepted_wall,
     }
 

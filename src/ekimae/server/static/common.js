@@ -23,7 +23,8 @@ export function renderPlayers(box, view, names, me) {
   box.replaceChildren(...view.players.map((p) => {
     const bid = p.bid !== null ? ` · your bid ${yen(p.bid)}` : p.has_bid ? " · has bid" : "";
     return el("div", { class: `player${p.seat === me ? " me" : ""}`, style: `--c: var(--seat${p.seat})`, "data-seat": p.seat },
-      el("strong", { text: `Seat ${seatName(names, p.seat)}${view.to_act.includes(p.seat) ? " ▶ to act" : ""}` }),
+      // Text carries everything the colour does: seat number, "you", "to act".
+      el("strong", { text: `Seat ${seatName(names, p.seat)}${p.seat === me ? " (you)" : ""}${view.to_act.includes(p.seat) ? " ▶ to act" : ""}` }),
       el("div", { text: `${yen(p.money)} · loans ${p.loans} · discs ${p.action_discs}/${p.supply_discs} · spec ${p.speculation_discs}` }),
       el("div", { text: `pyramids ${p.pyramids} · speed ${p.speed_tokens}${p.bike ? " · bike" : ""} · meeple ${p.meeple ?? p.riding ?? "—"}${bid}` }),
       el("div", { text: `cards ${p.personal_cards.join(" ") || "—"} · discounts ${p.discount_discs.join(" ") || "—"}${p.passed ? " · passed" : ""}` }));

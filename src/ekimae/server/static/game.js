@@ -61,7 +61,9 @@ function render(cfg, msg) {
 
 function renderActions(msg) {
   const box = document.getElementById("actions");
-  if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? "The game is over." : "Waiting for others." })); return; }
+  // The trains phase in words: which train stopped where, and what this seat may do.
+  const prompt = msg.prompt ? [el("p", { id: "prompt", text: msg.prompt })] : [];
+  if (!msg.legal.length) { box.replaceChildren(...prompt, el("p", { text: msg.finished ? "The game is over." : "Waiting for others." })); return; }
   const groups = new Map();
   for (const a of msg.legal) { if (!groups.has(a.kind)) groups.set(a.kind, []); groups.get(a.kind).push(a); }
   const parts = [];
@@ -70,13 +72,13 @@ function renderActions(msg) {
       // The bid is sealed: it goes only to the server, which shows it to nobody else.
       const pick = el("select", { id: "bid-amount", "aria-label": "your secret bid" }, ...list.map((a) => el("option", { value: a.action.amount, text: yen(a.action.amount) })));
       parts.push(el("div", { class: "group" }, el("h3", { text: "Secret turn-order bid" }), pick,
-        el("button", { id: "bid-submit", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: "Seal bid" })));
+        el("button", { id: "bid-submit", type: "button", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: "Seal bid" })));
       continue;
     }
     parts.push(el("div", { class: "group" }, el("h3", { text: `${kind} (${list.length})` }),
-      ...list.map((a) => el("button", { class: "act", "data-kind": kind, onclick: () => send(a.action), text: a.text }))));
+      ...list.map((a) => el("button", { type: "button", class: "act", "data-kind": kind, onclick: () => send(a.action), text: a.label ? `${a.label} (${a.text})` : a.text }))));
   }
-  box.replaceChildren(...parts);
+  box.replaceChildren(...prompt, ...parts);
 }
 
 function renderCards(v) {
