@@ -107,3 +107,39 @@ def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
     page.goto(server + game["spectator_url"])
     expect(page.locator("#ranking")).to_be_visible()
     page.screenshot(path=str(SHOTS / "07-phone.png"))
+
+
+def test_keyboard_only_play_undo_and_text_beside_every_colour(server: str, page: Page) -> None:
+    """Tab and Enter alone place a bid and take it back; colours always have text."""
+    res = httpx.post(server + "/api/games", json={"seats": [{"name": "Ann"}, {"name": "Ben"}]})
+    game = res.json()
+    page.goto(server + game["seats"][0]["url"])
+    expect(page.locator("#bid-submit")).to_be_visible(timeout=10_000)
+
+    def tab_to(selector: str) -> None:
+        for _ in range(60):  # the page's own Tab order, as a keyboard user would go
+            page.keyboard.press("Tab")
+            if page.evaluate(f"document.activeElement === document.querySelector('{selector}')"):
+                return
+        raise AssertionError(f"{selector} is not reachable with Tab")
+
+    tab_to("#bid-amount")
+    page.keyboard.press("ArrowDown")  # the second amount, without opening the list
+    tab_to("#bid-submit")
+    page.keyboard.press("Enter")
+    expect(page.locator(".player.me")).to_contain_text("your bid")
+    expect(page.locator("#undo")).to_be_visible()
+    tab_to("#undo")
+    page.keyboard.press("Enter")
+    expect(page.locator("#bid-submit")).to_be_visible()
+    expect(page.locator(".player.me")).not_to_contain_text("your bid")
+    expect(page.locator("#undo")).to_be_hidden()
+    page.screenshot(path=str(SHOTS / "08-keyboard-undo.png"), full_page=True)
+    # Every button says what it does in text; the seat colour comes with the seat number.
+    for text in page.locator("button").all_inner_texts():
+        assert text.strip(), "a button without text"
+    players = page.locator(".player")
+    for i in range(players.count()):
+        expect(players.nth(i)).to_contain_text(f"Seat {i + 1} ")
+    expect(page.locator(".player.me")).to_contain_text("(you)")
+    assert page.locator("#bid-amount").get_attribute("aria-label")
