@@ -7,7 +7,8 @@ of the action, so every listed action is complete and applies in one step.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 from itertools import combinations
 
 from ekimae.core.actions import Action
@@ -18,6 +19,18 @@ from ekimae.games.tokyo_metro.movement import on_map, reachable, touched_station
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState
 
 STAKE_STEP = 100
+
+# Actions are values: the same one is built again and again while bots search, so each
+# constructor is memoised (a dict lookup instead of a frozen dataclass's __init__).
+_move_action = functools.cache(act.Move)
+_station_action = functools.cache(act.Station)
+_exchange_action = functools.cache(act.Exchange)
+_invest_action = functools.cache(act.Invest)
+_start_action = functools.cache(act.Start)
+_speculate_action = functools.cache(act.Speculate)
+_new_disc_action = functools.cache(act.NewDisc)
+_card_action = functools.cache(act.TakeCard)
+_simple = functools.cache(lambda cls, spot: cls(spot))
 
 
 def open_spots(ctx: Ctx, s: MetroState, seat: int) -> Iterator[CardAction]:
@@ -65,9 +78,13 @@ def stock_cards(ctx: Ctx, line: int) -> int:
 def legal_card_actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
     memo = Memo(ctx, s, seat)
-    for spot in open_spots(ctx, s, seat):
-        if spot.slots <= s.front[seat]:
-            out.extend(_options(ctx, s, seat, spot, memo))
+    front, taken, cards = s.front[seat], s.taken, ctx.cards.cards
+    # open_spots, inlined: this listing is the hottest loop of every bot's search.
+    for column in (*s.grid, s.personal[seat]):
+        for card_id in column:
+            for spot in cards[card_id].actions:
+                if spot.slots <= front and spot.spot not in taken:
+                    out.extend(_generator(spot)(ctx, s, seat, spot, memo))
     return out
 
 
@@ -81,7 +98,19 @@ def has_card_action(ctx: Ctx, s: MetroState, seat: int) -> bool:
 
 
 def _options(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    return _GENERATORS[spot.kind](ctx, s, seat, spot, m)
+    return _generator(spot)(ctx, s, seat, spot, m)
+
+
+Generator = Callable[[Ctx, MetroState, int, CardAction, "Memo"], Iterator[Action]]
+_BY_SPOT: dict[str, Generator] = {}
+
+
+def _generator(spot: CardAction) -> Generator:
+    """The listing function of a spot's type, looked up by spot id (enum hashing is slow)."""
+    gen = _BY_SPOT.get(spot.spot)
+    if gen is None:
+        gen = _BY_SPOT[spot.spot] = _GENERATORS[spot.kind]
+    return gen
 
 
 class Memo:
@@ -113,9 +142,18 @@ class Memo:
         return self._buildable
 
     def invest_lines(self) -> list[int]:
+        """`investable`, for every line at once (the same test, one pass)."""
         if self._invest is None:
-            ctx, s, seat = self.ctx, self.s, self.seat
-            self._invest = [ln for ln in range(ctx.lines) if investable(ctx, s, seat, ln)]
+            s, seat = self.s, self.seat
+            cards = stock_cards(self.ctx, 0)
+            betted = {
+                ln for ln, specs in enumerate(s.speculations) for who, _ in specs if who == seat
+            }
+            self._invest = [
+                ln
+                for ln, holders in enumerate(s.stocks)
+                if len(holders) < cards and seat not in holders and ln not in betted
+            ]
         return self._invest
 
     def spec_lines(self) -> list[int]:
@@ -129,7 +167,7 @@ def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iter
     # TM-7.1, TM-4.3: a rider cannot move on the map.
     if on_map(s, seat):
         for cell in m.reach(walk_range(ctx, s, seat, spot.value)):
-            yield act.Move(spot.spot, ctx.cell_names[cell])
+            yield _move_action(spot.spot, ctx.cell_names[cell])
 
 
 def _buildable(ctx: Ctx, s: MetroState, seat: int) -> list[int]:
@@ -147,14 +185,14 @@ def _station(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> I
         unit = max(0, spot.value - off)  # TM-7.2 RULING: discount before multiplying
         for st in stations:
             if unit * len(ctx.board.stations[st].stops) <= s.money[seat]:
-                yield act.Station(spot.spot, ctx.station_keys[st], discs)
+                yield _station_action(spot.spot, ctx.station_keys[st], discs)
 
 
 def _exchange(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     tokens = (["speed"] if s.speed_tokens[seat] else []) + (["bike"] if s.bikes[seat] else [])
     for st in m.buildable() if tokens else []:
         for token in tokens:
-            yield act.Exchange(spot.spot, ctx.station_keys[st], token)
+            yield _exchange_action(spot.spot, ctx.station_keys[st], token)
 
 
 def investable(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
@@ -174,42 +212,44 @@ def invest_price(ctx: Ctx, s: MetroState, line: int, cost: int, off: int) -> int
 
 def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     lines = m.invest_lines()
+    money, surcharges = s.money[seat], ctx.rules.stock_surcharges
     for discs, off in m.discounts() if lines else []:
+        base = max(0, spot.value - off)
         for line in lines:
-            if invest_price(ctx, s, line, spot.value, off) <= s.money[seat]:
-                yield act.Invest(spot.spot, ctx.letters[line], discs)
+            if base + surcharges[len(s.stocks[line])] <= money:  # invest_price, inlined
+                yield _invest_action(spot.spot, ctx.letters[line], discs)
 
 
 def _start(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     for line in range(ctx.lines):
         if s.train_pos[line] == OFF_MAP:  # TM-7.5
-            yield act.Start(spot.spot, ctx.letters[line])
+            yield _start_action(spot.spot, ctx.letters[line])
 
 
 def _speed(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield act.Speed(spot.spot)  # TM-7.6: "fewer if fewer are left", none at worst
+    yield _simple(act.Speed, spot.spot)  # TM-7.6: "fewer if fewer are left", none at worst
 
 
 def _bike(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield act.Bike(spot.spot)  # TM-7.7: a Bike "if one is left", at most one each
+    yield _simple(act.Bike, spot.spot)  # TM-7.7: a Bike "if one is left", at most one each
 
 
 def _discount(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield act.Discount(spot.spot)
+    yield _simple(act.Discount, spot.spot)
 
 
 def _bid(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield act.Bid(spot.spot)
+    yield _simple(act.Bid, spot.spot)
 
 
 def _loan(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.loan_supply > 0:  # TM-7.10
-        yield act.Loan(spot.spot)
+        yield _simple(act.Loan, spot.spot)
 
 
 def _repay(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     if s.loans[seat] > 0 and s.money[seat] >= ctx.rules.repay:  # TM-7.10, TM-5.1
-        yield act.Repay(spot.spot)
+        yield _simple(act.Repay, spot.spot)
 
 
 def can_speculate(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
@@ -227,7 +267,7 @@ def _speculation(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) 
     for line in m.spec_lines():
         low = ctx.track.low(s.value[line])
         for stake in range(low, s.money[seat] + 1, STAKE_STEP):
-            yield act.Speculate(spot.spot, ctx.letters[line], stake)
+            yield _speculate_action(spot.spot, ctx.letters[line], stake)
 
 
 def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
@@ -236,7 +276,7 @@ def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> 
         return
     for discs, off in m.discounts():
         if max(0, spot.value - off) <= s.money[seat]:
-            yield act.NewDisc(spot.spot, discs)
+            yield _new_disc_action(spot.spot, discs)
 
 
 def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
@@ -244,7 +284,7 @@ def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iter
     for discs, off in m.discounts() if piles else []:
         if max(0, spot.value - off) <= s.money[seat]:
             for pile in piles:
-                yield act.TakeCard(spot.spot, pile, discs)
+                yield _card_action(spot.spot, pile, discs)
 
 
 _GENERATORS = {
