@@ -8,6 +8,7 @@ between clones until they change.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
@@ -127,15 +128,7 @@ class MetroState:
 
     def clone(self) -> MetroState:
         """An independent copy; the log is shared (it is never changed, only extended)."""
-        c = MetroState.__new__(MetroState)
-        for name in _SHARED:
-            setattr(c, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(c, name, getattr(self, name)[:])
-        c.rng = Rng(self.rng.state)
-        c.taken = self.taken.copy()
-        c.log = self.log
-        return c
+        return _clone(self)
 
     # -- money: every yen in or out of the bank goes through these (TM-1.5) --------------
 
@@ -186,6 +179,27 @@ class MetroState:
         for text in data["log"]:
             state.note(text)
         return state
+
+
+def _compile_clone() -> Callable[[MetroState], MetroState]:
+    """`MetroState.clone` as straight-line code over the field lists.
+
+    Search clones states tens of thousands of times a second; one assignment per field
+    runs about twice as fast as a loop of getattr/setattr, and generating it from
+    `_SHARED` and `_LISTS` keeps a new field from being forgotten.
+    """
+    body = ["def clone(self):", "    c = new(MetroState)"]
+    body += [f"    c.{name} = self.{name}" for name in _SHARED]
+    body += [f"    c.{name} = self.{name}[:]" for name in _LISTS]
+    body += ["    c.rng = Rng(self.rng.state)", "    c.taken = self.taken.copy()"]
+    body += ["    c.log = self.log", "    return c"]
+    namespace: dict[str, Any] = {"new": object.__new__, "MetroState": MetroState, "Rng": Rng}
+    exec("\n".join(body), namespace)  # code built from our own field names only
+    clone: Callable[[MetroState], MetroState] = namespace["clone"]
+    return clone
+
+
+_clone = _compile_clone()
 
 
 def _plain(value: Any) -> Any:
