@@ -89,8 +89,22 @@ def one_run(players: int, games: int, seed: int) -> dict[str, float]:
             state.clone()
         return len(positions)
 
+    def rollouts() -> int:
+        # What a searching bot does per iteration: clone the root, play out to the end
+        # with listed actions (no re-check, `apply_unchecked`).
+        root = GAME.new_state(players, seed)
+        rng = random.Random(seed)
+        for _ in range(games):
+            state = root.clone()
+            while not state.is_terminal():
+                seat = state.current_players()[0]
+                legal = state.legal_actions(seat)
+                state.apply_unchecked(seat, legal[rng.randrange(len(legal))])
+        return games
+
     return {
         "games/s": timed(play),
+        "search playouts/s (clone + unchecked random play to the end)": timed(rollouts),
         "legal listings/s": timed(listing),
         "applies/s (legality check included)": timed(applying),
         "clones/s": timed(cloning),
