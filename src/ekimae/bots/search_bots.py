@@ -1,13 +1,17 @@
 """The search rungs of the ladder for TOKYO METRO: `strong`, `expert`, and the hint.
 
-Both run `mcts.ISMCTS` over states rebuilt from the view (`tokyo_metro_determinize`):
+Both run `flat_search.FlatSearch` over states rebuilt from the view
+(`tokyo_metro_determinize`): the root candidates are the `normal` bot's best few
+estimates (plus passing; for turn-order bids a few fixed amounts plus `normal`'s bid);
+every sample plays each candidate out to the end of the game with every seat following
+`normal` (`rollout_policy.normal_policy`, computed on the raw sampled position), and the
+best mean reward wins (the heuristic's first choice unless clearly beaten).
 
-- `strong`: root moves limited to the `normal` bot's best few estimates (plus passing),
-  rollouts to the end of the game with a light policy (a random action type weighted
-  towards building and investing, then a random action of that type; turn-order bids
-  drawn from a small prior instead of anything up to all one's money);
-- `expert`: the same with four times the budget and a wider root.
+- `strong`: 5 candidates, up to 16 samples or 1.5 s a decision;
+- `expert`: 8 candidates, up to 64 samples or 6 s.
 
+The earlier ISMCTS (`mcts.ISMCTS`, light rollouts cut after 40 actions and an evaluation)
+stays available as `SearchBot(method="ismcts")` for comparison; it lost to `normal`.
 Decisions with one legal action are not searched.
 """
 
@@ -17,9 +21,11 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+from ekimae.bots.flat_search import FlatSearch
 from ekimae.bots.greedy import Judge
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
+from ekimae.bots.rollout_policy import normal_policy
 from ekimae.bots.tokyo_metro_determinize import BID_PRIOR, determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
@@ -28,12 +34,15 @@ from ekimae.games.tokyo_metro.state import Phase
 
 STRONG_SECONDS = 1.5  # stays under 2 s a decision with the view and setup around it
 EXPERT_SECONDS = 6.0
-STRONG_WIDTH = 6  # root candidates from the heuristic
-EXPERT_WIDTH = 10
+STRONG_WIDTH = 5  # root candidates from the heuristic (plus passing)
+EXPERT_WIDTH = 8
+STRONG_SAMPLES = 16  # determinizations a decision, each playing out every candidate
+EXPERT_SAMPLES = 64
+OVERRIDE_Z = 1.0  # standard errors a move must beat the heuristic's first choice by
 ROOT_BIDS = (0, 100, 200, 300, 500, 800)
 PYRAMID_ROUND = 200  # yen a built pyramid earns per round left (TM-8.3), roughly
-OVERRIDE_MARGIN = 0.04  # mean reward the search must gain to overrule the heuristic
-ROLLOUT_DEPTH = 40  # actions played out before the evaluation (about a round)
+OVERRIDE_MARGIN = 0.04  # ISMCTS: mean reward the search must gain to overrule the heuristic
+ROLLOUT_DEPTH = 40  # ISMCTS: actions played out before the evaluation (about a round)
 
 # Rollout weights per action type: a player mostly builds and invests.
 KIND_WEIGHT: dict[type[Action], float] = {
@@ -114,22 +123,43 @@ def heuristic_prior(width: int) -> Any:
 
 
 class SearchBot:
-    """ISMCTS with the heuristic prior and light rollouts."""
+    """Flat Monte Carlo over `normal`'s best moves with `normal` playouts (the default),
+    or the earlier ISMCTS with light, truncated rollouts (`method="ismcts"`)."""
 
     name = "strong"
 
-    def __init__(self, seed: int = 0, *, seconds: float = STRONG_SECONDS, width: int = 6) -> None:
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        seconds: float = STRONG_SECONDS,
+        width: int = STRONG_WIDTH,
+        samples: int | None = STRONG_SAMPLES,
+        method: str = "flat",
+    ) -> None:
         self.seed = seed
-        self.search = ISMCTS(
-            determinize,
-            budget=Budget(seconds=seconds),
-            rollout=light_policy,
-            prior=heuristic_prior(width),
-            secret_step=secret_step,
-            rollout_depth=ROLLOUT_DEPTH,
-            evaluate=evaluate,
-            override_margin=OVERRIDE_MARGIN,
-        )
+        self.search: FlatSearch | ISMCTS
+        if method == "flat":
+            self.search = FlatSearch(
+                determinize,
+                heuristic_prior(width),
+                normal_policy,
+                budget=Budget(seconds=seconds, iterations=samples),
+                override=OVERRIDE_Z,
+            )
+        elif method == "ismcts":
+            self.search = ISMCTS(
+                determinize,
+                budget=Budget(seconds=seconds, iterations=samples),
+                rollout=light_policy,
+                prior=heuristic_prior(width),
+                secret_step=secret_step,
+                rollout_depth=ROLLOUT_DEPTH,
+                evaluate=evaluate,
+                override_margin=OVERRIDE_MARGIN,
+            )
+        else:
+            raise ValueError(f"unknown search method {method!r} (known: flat, ismcts)")
         self.last: SearchResult | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
@@ -143,14 +173,14 @@ class StrongBot(SearchBot):
     name = "strong"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, seconds=STRONG_SECONDS, width=STRONG_WIDTH)
+        super().__init__(seed, seconds=STRONG_SECONDS, width=STRONG_WIDTH, samples=STRONG_SAMPLES)
 
 
 class ExpertBot(SearchBot):
     name = "expert"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, seconds=EXPERT_SECONDS, width=EXPERT_WIDTH)
+        super().__init__(seed, seconds=EXPERT_SECONDS, width=EXPERT_WIDTH, samples=EXPERT_SAMPLES)
 
 
 def hint(
@@ -159,6 +189,6 @@ def hint(
     """For a human seat: the move `strong` would make, and its estimated win chance."""
     if len(legal) == 1:
         return legal[0], 0.0
-    bot = SearchBot(seed, seconds=seconds, width=STRONG_WIDTH)
+    bot = SearchBot(seed, seconds=seconds)
     result = bot.search.search(view, legal, random.Random(seed))
     return result.action, result.win_chance
