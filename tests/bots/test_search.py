@@ -1,0 +1,149 @@
+"""The search bots' parts: raw-state `normal` playouts, flat Monte Carlo, budgets."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from ekimae.bots import make_bot, play_game
+from ekimae.bots.flat_search import FlatSearch, _z, margin_reward, playout
+from ekimae.bots.greedy import Judge
+from ekimae.bots.heuristic import normal_score, turn_bid
+from ekimae.bots.mcts import Budget
+from ekimae.bots.rollout_policy import (
+    noisy_normal_policy,
+    normal_policy,
+    normal_scores,
+    raw_turn_bid,
+)
+from ekimae.bots.search_bots import SearchBot, heuristic_prior
+from ekimae.bots.tokyo_metro_determinize import determinize
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
+
+
+def _positions(seats: int, seed: int) -> list[tuple[TokyoMetroState, int]]:
+    """Every decision of a `normal` self-play game with more than one choice."""
+    out: list[tuple[TokyoMetroState, int]] = []
+
+    def keep(state: TokyoMetroState, seat: int, action: Action) -> None:
+        if not state.is_terminal():
+            nxt = state.current_players()[0]
+            if len(state.legal_actions(nxt)) > 1:
+                out.append((state.clone(), nxt))
+
+    play_game(GAME, [make_bot("normal", seed + i) for i in range(seats)], seed, on_action=keep)
+    return out
+
+
+def test_raw_state_estimates_equal_the_view_estimates() -> None:
+    """StateJudge reads the raw fields a view shows: the same yen for every action."""
+    checked = 0
+    for seats, seed in ((2, 1), (3, 2), (4, 3)):
+        for state, seat in _positions(seats, seed):
+            view, legal = state.view(seat), state.legal_actions(seat)
+            if isinstance(legal[0], act.TurnBid):
+                assert raw_turn_bid(state.ctx, state.s, seat, legal) == turn_bid(view, legal)
+                continue
+            judge = Judge(view)
+            last = view["round"] >= view["rounds"]
+            expected = [normal_score(judge, a, last) for a in legal]
+            assert normal_scores(state, seat, legal) == expected
+            checked += 1
+    assert checked > 100
+
+
+def test_normal_policy_replays_a_normal_game() -> None:
+    """Every seat following `normal_policy` with the seats' streams plays NormalBot's game."""
+    seed = 7
+    real, record = play_game(GAME, [make_bot("normal", i) for i in range(2)], seed)
+    rngs = [random.Random(seed * 1_000_003 + seat) for seat in range(2)]
+    state = GAME.new_state(2, seed)
+    for seat, action in record.actions:
+        assert state.current_players()[0] == seat
+        assert normal_policy(state, seat, state.legal_actions(seat), rngs[seat]) == action
+        state.apply(seat, action)
+    assert state.scores() == real.scores()
+
+
+def test_noisy_policy_is_legal_and_zero_temperature_is_normal() -> None:
+    state, seat = _positions(2, 4)[10]
+    legal = state.legal_actions(seat)
+    noisy = noisy_normal_policy(300.0)
+    for i in range(20):
+        assert noisy(state, seat, legal, random.Random(i)) in legal
+    same = noisy_normal_policy(0.0)(state, seat, legal, random.Random(1))
+    assert same == normal_policy(state, seat, legal, random.Random(1))
+
+
+def test_playout_ends_the_game_and_rewards_are_bounded() -> None:
+    state = GAME.new_state(3, 5)
+    playout(state, normal_policy, random.Random(0))
+    assert state.is_terminal()
+    won = [margin_reward(state, seat) for seat in range(3)]
+    assert sum(w for _, w in won) == 1
+    for reward, w in won:
+        assert 0.0 <= reward <= 1.0
+        assert (reward > 0.5) == w
+
+
+def _search(samples: int, seconds: float = 60.0, override: float = 1.0) -> FlatSearch:
+    return FlatSearch(
+        determinize,
+        heuristic_prior(4),
+        normal_policy,
+        budget=Budget(seconds=seconds, iterations=samples),
+        override=override,
+    )
+
+
+def test_flat_search_is_legal_paired_and_reproducible() -> None:
+    positions = _positions(2, 6)
+    for state, seat in positions[5:60:11]:
+        view, legal = state.view(seat), state.legal_actions(seat)
+        search = _search(3)
+        first = search.search(view, legal, random.Random(9))
+        again = _search(3).search(view, legal, random.Random(9))
+        assert first.action in legal
+        assert first.action == again.action and first.stats == again.stats
+        candidates = list(heuristic_prior(4)(view, legal))
+        assert set(first.stats) == set(candidates)
+        assert all(visits == 3 for visits, _ in first.stats.values())
+        assert search.playouts == 3 * len(candidates)
+        assert 0.0 <= first.win_chance <= 1.0
+
+
+def test_flat_search_keeps_the_first_choice_unless_clearly_beaten() -> None:
+    for state, seat in _positions(2, 8)[3:40:6]:
+        view, legal = state.view(seat), state.legal_actions(seat)
+        first = heuristic_prior(4)(view, legal)[0]
+        assert _search(2, override=math.inf).search(view, legal, random.Random(1)).action == first
+
+
+def test_flat_search_respects_its_time_budget() -> None:
+    state = GAME.new_state(4, 3)
+    view, legal = state.view(0), state.legal_actions(0)
+    result = _search(10_000, seconds=0.3).search(view, legal, random.Random(1))
+    assert result.seconds < 0.3 + 0.25  # one playout may run past the deadline
+    assert result.action in legal
+
+
+def test_z_of_paired_differences() -> None:
+    assert _z([1.0]) == math.inf
+    assert _z([0.0, 0.0]) == 0.0
+    assert _z([1.0, 1.0, 1.0]) == math.inf
+    assert _z([1.0, -1.0]) == 0.0
+    assert 0 < _z([0.3, 0.1, 0.2]) < math.inf
+
+
+def test_search_bot_methods() -> None:
+    state, seat = _positions(2, 9)[12]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    for method in ("flat", "ismcts"):
+        bot = SearchBot(1, seconds=0.1, samples=2, method=method)
+        assert bot.choose(view, legal, random.Random(2)) in legal
+    with pytest.raises(ValueError, match="nope"):
+        SearchBot(1, method="nope")
