@@ -234,7 +234,7 @@ def grid_picture(view: View, board: Board) -> Text:
     for p in view["players"]:
         if p["meeple"] is not None:
             cell = board.parse_cell(p["meeple"])
-            cells[cell] = Text(f" @{p['seat']}", style=f"reverse {seat_style(p['seat'])}")
+            cells[cell] = Text(f" @{p['seat'] + 1}", style=f"reverse {seat_style(p['seat'])}")
     out = Text("    " + "".join(f" {chr(97 + c)} " for c in range(board.columns)) + "\n")
     for row in range(board.rows):
         out.append(f"{row + 1:>3} ")
