@@ -30,6 +30,8 @@ DISC = 100  # TM-3.5: what a disc in front earns by passing instead
 STOCK_SHARE = (0.65, 0.3, 0.15)  # of the final value, for stock #1 #2 #3 (more holders follow)
 TRAIN_ODDS = {"running": 1.0, "started": 0.5, "off": 0.3}  # will the train pass this round?
 TOKEN = 150  # a Speed token or Bike: movement, or a station by exchange (TM-7.3)
+PRIVATE_SPOT = 120  # yen a round, a personal action card
+BID_BONUS_WORTH = 0.5  # of the Bid action's yen
 STAKE_LOCK = 0.15  # a stake is locked money the bot could have built with
 TURN_BIDS = (0, 100, 200)
 
@@ -290,7 +292,9 @@ def _new_disc(j: Judge, a: Action) -> float:
 
 
 def _card(j: Judge, a: Action) -> float:
-    return 50 * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
+    # A private action spot for every later round (TM-7.13): worth a little less than a
+    # new disc (discs, not spots, are what usually runs out).
+    return PRIVATE_SPOT * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
 
 
 def _discount(j: Judge, a: Action) -> float:
@@ -298,7 +302,8 @@ def _discount(j: Judge, a: Action) -> float:
 
 
 def _bid(j: Judge, a: Action) -> float:
-    return 0.3 * j.spot(a)[0] - j.discs(a)
+    # Bonus yen count only toward the next turn-order bid (TM-7.9): half their face value.
+    return BID_BONUS_WORTH * j.spot(a)[0] - j.discs(a)
 
 
 def _loan(j: Judge, a: Action) -> float:
