@@ -143,3 +143,33 @@ def test_keyboard_only_play_undo_and_text_beside_every_colour(server: str, page:
         expect(players.nth(i)).to_contain_text(f"Seat {i + 1} ")
     expect(page.locator(".player.me")).to_contain_text("(you)")
     assert page.locator("#bid-amount").get_attribute("aria-label")
+
+
+@pytest.mark.slow
+def test_a_whole_game_by_clicking_against_a_bot(server: str, page: Page) -> None:
+    """One person plays a full 2-player game against a bot with the mouse alone: sealed
+    bids from the form, everything else from the engine's legal-action buttons."""
+    res = httpx.post(server + "/api/games", json={"seats": [{"name": "Ann"}, {"bot": "normal"}]})
+    page.goto(server + res.json()["seats"][0]["url"])
+    expect(page.locator("#status")).to_contain_text("You are seat 1")
+    clicks = 0
+    deadline = time.monotonic() + 240
+    while not page.locator("#ranking").is_visible():
+        assert time.monotonic() < deadline, f"game not over after {clicks} clicks"
+        before = int(page.locator("body").get_attribute("data-actions") or 0)
+        if page.locator("#bid-submit").is_visible():
+            page.click("#bid-submit")  # the form's first amount: ¥0
+        elif page.locator("#actions button.act").count():
+            page.locator("#actions button.act").first.click()
+        else:  # the bot is thinking
+            page.wait_for_timeout(50)
+            continue
+        clicks += 1
+        page.wait_for_function(
+            f"Number(document.body.dataset.actions) > {before}"
+            " || document.querySelector('#ranking') !== null",
+            timeout=15_000,
+        )
+    assert clicks >= 20
+    expect(page.locator("#ranking")).to_contain_text("Ann")
+    page.screenshot(path=str(SHOTS / "09-full-game-end.png"), full_page=True)

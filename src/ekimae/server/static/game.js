@@ -41,6 +41,8 @@ function undo() {
 
 function render(cfg, msg) {
   const v = msg.view;
+  // How many actions the game has taken: lets tests (and scripts) wait for the next one.
+  document.body.dataset.actions = String(msg.actions);
   const status = document.getElementById("status");
   const mine = cfg.seat !== null && v.to_act.includes(cfg.seat);
   const who = cfg.seat === null ? "Spectating" : `You are seat ${seatName(msg.names, cfg.seat)}`;
