@@ -283,3 +283,13 @@ def test_long_action_lists_are_compact(
 def test_help_returns_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["metro", "simulate", "--help"]) == 0
     assert "--json" in capsys.readouterr().out
+
+
+def test_hint_names_a_legal_move_with_a_win_chance(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The `hint` command asks the strong bot (issue 4) for this seat's move."""
+    feed(monkeypatch, "hint\n")
+    assert main(["metro", "play", "--seats", "human,random", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "hint: turn-bid " in out and "estimated win chance" in out

@@ -14,6 +14,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ekimae.bots import play_game
+from ekimae.bots.search_bots import hint
 from ekimae.cli import display
 from ekimae.cli.common import HUMAN, console, make_seats, parse_seats, seat_label, write_record
 from ekimae.cli.menu import Menu, build_menu
@@ -31,6 +32,7 @@ Type the number of an action, or its text form (e.g. 'station HT2b shinjuku',
   help    this text              list    the legal actions again
   show    the whole table        log     the whole game log
   map     draw the position to an SVG file
+  hint    the move the strong bot would make, with its win chance
   quit    stop the game (you may save the record)"""
 
 
@@ -148,6 +150,12 @@ class Session:
         for line in state.view(seat)["log"]:
             self.out.print(f"  {line}", markup=False)
 
+    def show_hint(self, state: TokyoMetroState, seat: int, menu: Menu) -> None:
+        """The move the `strong` bot would make here, from this seat's view only."""
+        self.out.print("thinking…", style="dim")
+        action, chance = hint(state.view(seat), state.legal_actions(seat))
+        self.out.print(f"hint: {action}  (estimated win chance {chance:.0%})", markup=False)
+
     def show_map(self, state: TokyoMetroState, seat: int, menu: Menu) -> None:
         board = load_board()
         with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as file:
@@ -163,6 +171,7 @@ COMMANDS = {
     "show": Session.show_table,
     "log": Session.show_log,
     "map": Session.show_map,
+    "hint": Session.show_hint,
 }
 
 
