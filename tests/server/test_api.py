@@ -139,3 +139,17 @@ def test_replay_and_record_stay_closed_until_the_end(client: TestClient) -> None
     assert client.get(f"/api/games/{gid}/record").status_code == 403
     assert client.get(f"/api/games/{gid}/replay").status_code == 403
     assert client.get(f"/replay/{gid}").status_code == 403
+
+
+def test_hint_gives_the_strong_move_for_the_seat_to_act(client: TestClient) -> None:
+    """Issue 4's hint over HTTP: only for a seat's own token, only on its turn."""
+    game = create(client, PEOPLE)
+    gid, toks = game["id"], tokens(game)
+    res = client.get(f"/api/games/{gid}/hint", params={"token": toks[0]})
+    assert res.status_code == 200
+    body = res.json()
+    assert body["text"].startswith("turn-bid ") and 0.0 <= body["win_chance"] <= 1.0
+    assert client.get(f"/api/games/{gid}/hint").status_code == 403
+    assert client.get(f"/api/games/{gid}/hint", params={"token": "wrong"}).status_code == 403
+    act(client, gid, toks[0], {"type": "turn-bid", "amount": 0})
+    assert client.get(f"/api/games/{gid}/hint", params={"token": toks[0]}).status_code == 409

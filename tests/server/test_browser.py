@@ -152,6 +152,8 @@ def test_a_whole_game_by_clicking_against_a_bot(server: str, page: Page) -> None
     res = httpx.post(server + "/api/games", json={"seats": [{"name": "Ann"}, {"bot": "normal"}]})
     page.goto(server + res.json()["seats"][0]["url"])
     expect(page.locator("#status")).to_contain_text("You are seat 1")
+    page.click("#hint")  # issue 4: the strong bot's move for this seat
+    expect(page.locator("#hint-text")).to_contain_text("Hint: turn-bid", timeout=15_000)
     clicks = 0
     deadline = time.monotonic() + 240
     while not page.locator("#ranking").is_visible():

@@ -20,6 +20,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field
 
+from ekimae.bots.search_bots import hint
 from ekimae.core.errors import DataError
 from ekimae.core.record import replay
 from ekimae.games import find_game
@@ -237,6 +238,25 @@ def create_app(settings: Settings) -> FastAPI:
         except RefusedError as exc:
             return _refusal(exc)
         return {"ok": True, "actions": count}
+
+    @app.get("/api/games/{game_id}/hint")
+    async def api_hint(request: Request, game_id: str, token: str | None = None) -> Any:
+        """The move the `strong` bot would make for this seat now, from its view only."""
+        hub = hub_of(request)
+        live = await live_or_404(hub, game_id)
+        seat = seat_of(hub, game_id, token)
+        if seat is None:
+            raise HTTPException(403, "a seat's token is needed for a hint")
+        if seat not in live.state.current_players():
+            raise HTTPException(409, "it is not this seat's turn")
+        view, legal = live.state.view(seat), list(live.state.legal_actions(seat))
+        # About a second of search: off the event loop, like the bots.
+        action, chance = await asyncio.to_thread(hint, view, legal)
+        return {
+            "action": action.to_dict(),
+            "text": game.format_action(action),
+            "win_chance": chance,
+        }
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(request: Request, game_id: str, step: int = 0, seat: str = "all") -> Any:

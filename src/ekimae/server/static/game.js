@@ -39,7 +39,10 @@ function undo() {
   socket.send(JSON.stringify({ type: "undo", expected: latest.actions }));
 }
 
+let currentCfg = null;
+
 function render(cfg, msg) {
+  currentCfg = cfg;
   const v = msg.view;
   // How many actions the game has taken: lets tests (and scripts) wait for the next one.
   document.body.dataset.actions = String(msg.actions);
@@ -80,7 +83,16 @@ function renderActions(msg) {
     parts.push(el("div", { class: "group" }, el("h3", { text: `${kind} (${list.length})` }),
       ...list.map((a) => el("button", { type: "button", class: "act", "data-kind": kind, onclick: () => send(a.action), text: a.label ? `${a.label} (${a.text})` : a.text }))));
   }
-  box.replaceChildren(...prompt, ...parts);
+  const hintText = el("p", { id: "hint-text", "aria-live": "polite" });
+  const hintButton = el("button", { id: "hint", type: "button", text: "Hint (what would the strong bot do?)", onclick: () => askHint(hintText) });
+  box.replaceChildren(...prompt, ...parts, el("div", { class: "group" }, hintButton, hintText));
+}
+
+async function askHint(out) {
+  out.textContent = "Thinking…";
+  const res = await fetch(`/api/games/${currentCfg.gameId}/hint?token=${encodeURIComponent(currentCfg.token)}`);
+  const body = await res.json();
+  out.textContent = res.ok ? `Hint: ${body.text} (estimated win chance ${Math.round(body.win_chance * 100)}%)` : `No hint: ${body.detail}`;
 }
 
 function renderCards(v) {
