@@ -31,7 +31,7 @@ STOCK_SHARE = (0.65, 0.3, 0.15)  # of the final value, for stock #1 #2 #3 (more 
 TRAIN_ODDS = {"running": 1.0, "started": 0.5, "off": 0.3}  # will the train pass this round?
 TOKEN = 150  # a Speed token or Bike: movement, or a station by exchange (TM-7.3)
 PRIVATE_SPOT = 120  # yen a round, a personal action card
-BID_BONUS_WORTH = 0.5  # of the Bid action's yen
+BID_BONUS_WORTH = 0.4  # of the Bid action's yen
 STAKE_LOCK = 0.15  # a stake is locked money the bot could have built with
 TURN_BIDS = (0, 100, 200)
 
