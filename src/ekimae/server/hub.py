@@ -218,23 +218,17 @@ class Hub:
                 raise RefusedError("illegal", str(exc), exc.rule) from None
             except MalformedActionError as exc:
                 raise RefusedError("malformed", str(exc)) from None
-            try:
-                await asyncio.to_thread(
-                    self.store.append_action,
-                    game_id,
-                    index,
-                    seat,
-                    action,
-                    list(state.current_players()),
-                    state.is_terminal(),
-                    state.winner(),
-                )
-            except BaseException as exc:
-                # The commit may or may not have landed: forget the cache, rebuild from storage.
-                self._games.pop(game_id, None)
-                if isinstance(exc, StaleWriteError):
-                    raise RefusedError("stale", str(exc), status=409) from None
-                raise
+            await self._write(
+                game_id,
+                self.store.append_action,
+                game_id,
+                index,
+                seat,
+                action,
+                list(state.current_players()),
+                state.is_terminal(),
+                state.winner(),
+            )
             live.record.actions.append((seat, action))
             live.state = state
             live.accepted_at = time.monotonic()
@@ -242,6 +236,18 @@ class Hub:
             await self._broadcast(live)
         self.kick_bots(live)
         return index
+
+    async def _write(self, game_id: str, write: Callable[..., None], *args: Any) -> None:
+        """A storage write, off the event loop. On any failure the write may or may not
+        have landed: forget the cached game so it is rebuilt from storage; a stale write
+        (another process got there first) is refused with 409."""
+        try:
+            await asyncio.to_thread(write, *args)
+        except BaseException as exc:
+            self._games.pop(game_id, None)
+            if isinstance(exc, StaleWriteError):
+                raise RefusedError("stale", str(exc), status=409) from None
+            raise
 
     async def undo(self, game_id: str, seat: int, expected: int | None = None) -> int:
         """Take back `seat`'s last action; returns the new action count.
@@ -266,21 +272,16 @@ class Hub:
                 raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
             record = live.record.truncated(count - 1)
             state = await asyncio.to_thread(replay, record, self.game)
-            try:
-                await asyncio.to_thread(
-                    self.store.undo_action,
-                    game_id,
-                    count - 1,
-                    seat,
-                    list(state.current_players()),
-                    state.is_terminal(),
-                    state.winner(),
-                )
-            except BaseException as exc:
-                self._games.pop(game_id, None)
-                if isinstance(exc, StaleWriteError):
-                    raise RefusedError("stale", str(exc), status=409) from None
-                raise
+            await self._write(
+                game_id,
+                self.store.undo_action,
+                game_id,
+                count - 1,
+                seat,
+                list(state.current_players()),
+                state.is_terminal(),
+                state.winner(),
+            )
             # A bot may be thinking about the position being taken back (it acts on its
             # own turn right after ours): cancel it so its choice is never applied to the
             # new position, which could have the same action count after a redo.
