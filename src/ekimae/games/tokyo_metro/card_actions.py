@@ -18,8 +18,6 @@ from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.movement import on_map, reachable, touched_stations, walk_range
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState
 
-STAKE_STEP = 100
-
 # Actions are values: the same one is built again and again while bots search, so each
 # constructor is memoised (a dict lookup instead of a frozen dataclass's __init__).
 _move_action = functools.cache(act.Move)
@@ -212,11 +210,9 @@ def invest_price(ctx: Ctx, s: MetroState, line: int, cost: int, off: int) -> int
 
 def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     lines = m.invest_lines()
-    money, surcharges = s.money[seat], ctx.rules.stock_surcharges
     for discs, off in m.discounts() if lines else []:
-        base = max(0, spot.value - off)
         for line in lines:
-            if base + surcharges[len(s.stocks[line])] <= money:  # invest_price, inlined
+            if invest_price(ctx, s, line, spot.value, off) <= s.money[seat]:
                 yield _invest_action(spot.spot, ctx.letters[line], discs)
 
 
@@ -266,7 +262,7 @@ def _speculation(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) 
         return
     for line in m.spec_lines():
         low = ctx.track.low(s.value[line])
-        for stake in range(low, s.money[seat] + 1, STAKE_STEP):
+        for stake in range(low, s.money[seat] + 1, ctx.rules.smallest_coin):
             yield _speculate_action(spot.spot, ctx.letters[line], stake)
 
 

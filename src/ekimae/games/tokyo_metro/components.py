@@ -115,6 +115,7 @@ class Rules:
     speed_tokens: int
     loan_tokens: int
     bike_tokens: int
+    smallest_coin: int
     loan: int
     repay: int
     loan_at_end: int
@@ -152,6 +153,7 @@ def parse_rules(data: dict[str, Any], source: str) -> Rules:
         speed_tokens=s.integer("speed_tokens", 0),
         loan_tokens=s.integer("loan_tokens", 0),
         bike_tokens=s.integer("bike_tokens", 0),
+        smallest_coin=m.integer("smallest_coin", 1),
         loan=m.integer("loan", 0),
         repay=m.integer("repay", 0),
         loan_at_end=m.integer("loan_at_end", 0),

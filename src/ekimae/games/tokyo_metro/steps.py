@@ -36,7 +36,7 @@ def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if seat not in current_players(s):
         return []
     if s.phase is Phase.TURN_ORDER:
-        return list(legal_bids(s, seat))
+        return list(legal_bids(ctx, s, seat))
     if s.phase is Phase.MOVEMENT:
         return _movement(ctx, s, seat)
     if s.phase is Phase.ACTIONS:

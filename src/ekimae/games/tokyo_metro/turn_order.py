@@ -7,14 +7,12 @@ from ekimae.games.tokyo_metro.actions import TurnBid
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.state import MetroState
 
-BID_STEP = 100  # yen are counted in ¥100 tokens
 
-
-def legal_bids(s: MetroState, seat: int) -> list[TurnBid]:
+def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[TurnBid]:
     """TM-3.3 with TM-5.1: any bid from ¥0 up to the seat's money."""
     if s.bids[seat] is not None:
         return []
-    return [TurnBid(a) for a in range(0, s.money[seat] + 1, BID_STEP)]
+    return [TurnBid(a) for a in range(0, s.money[seat] + 1, ctx.rules.smallest_coin)]
 
 
 def submit_bid(s: MetroState, seat: int, amount: int) -> None:
