@@ -15,7 +15,8 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import Locator, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
@@ -145,6 +146,14 @@ def test_keyboard_only_play_undo_and_text_beside_every_colour(server: str, page:
     assert page.locator("#bid-amount").get_attribute("aria-label")
 
 
+def _click_if_still_there(target: Locator) -> bool:
+    try:
+        target.click(timeout=3_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
 @pytest.mark.slow
 def test_a_whole_game_by_clicking_against_a_bot(server: str, page: Page) -> None:
     """One person plays a full 2-player game against a bot with the mouse alone: sealed
@@ -159,12 +168,13 @@ def test_a_whole_game_by_clicking_against_a_bot(server: str, page: Page) -> None
     while not page.locator("#ranking").is_visible():
         assert time.monotonic() < deadline, f"game not over after {clicks} clicks"
         before = int(page.locator("body").get_attribute("data-actions") or 0)
-        if page.locator("#bid-submit").is_visible():
-            page.click("#bid-submit")  # the form's first amount: ¥0
-        elif page.locator("#actions button.act").count():
-            page.locator("#actions button.act").first.click()
-        else:  # the bot is thinking
-            page.wait_for_timeout(50)
+        # Enabled buttons only: while an action is unanswered the page disables them. A push
+        # may still replace the buttons between the look and the click; then look again.
+        bid = page.locator("#bid-submit:enabled")  # the form's first amount: ¥0
+        act = page.locator("#actions button.act:enabled").first
+        target = bid if bid.is_visible() else act if act.is_visible() else None
+        if target is None or not _click_if_still_there(target):
+            page.wait_for_timeout(50)  # the bot is thinking, or our action is on its way
             continue
         clicks += 1
         page.wait_for_function(

@@ -4,6 +4,9 @@ let cards = {};
 let socket = null;
 let latest = null;
 let retry = 500;
+// An action sent and not yet answered (ack or error): its buttons stay disabled, so a
+// double click or a click on a page about to change cannot send a second, stale action.
+let pending = false;
 
 export async function initGame(cfg) {
   cards = await (await fetch("/api/cards")).json();
@@ -18,23 +21,34 @@ function connect(cfg) {
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { latest = msg; render(cfg, msg); }
-    else if (msg.type === "error") document.getElementById("error").textContent = `Refused: ${msg.error.message}`;
+    else if (msg.type === "error") { setPending(false); document.getElementById("error").textContent = `Refused: ${msg.error.message}`; }
+    else if (msg.type === "ack" || msg.type === "undone") setPending(false);
   };
   // Resume on a dropped connection: the server pushes the full current view on connect.
   socket.onclose = () => {
+    // The fresh view pushed on reconnect tells whether the action was taken.
+    setPending(false);
     document.getElementById("status").textContent = "Connection lost — reconnecting…";
     setTimeout(() => connect(cfg), retry);
     retry = Math.min(retry * 2, 8000);
   };
 }
 
+function setPending(on) {
+  pending = on;
+  document.body.dataset.pending = on ? "1" : "";
+  for (const b of document.querySelectorAll("#actions button:not(#hint), #undo")) b.disabled = on;
+}
+
 function send(action) {
   document.getElementById("error").textContent = "";
+  setPending(true);
   socket.send(JSON.stringify({ type: "act", action, expected: latest.actions }));
 }
 
 function undo() {
   document.getElementById("error").textContent = "";
+  setPending(true);
   // `expected` makes the server refuse if anyone acted since this page last heard.
   socket.send(JSON.stringify({ type: "undo", expected: latest.actions }));
 }
@@ -62,6 +76,7 @@ function render(cfg, msg) {
   undoButton.onclick = undo;
   document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
   renderEnd(msg);
+  setPending(pending);
 }
 
 function renderActions(msg) {
