@@ -90,13 +90,20 @@ def test_playout_ends_the_game_and_rewards_are_bounded() -> None:
         assert (reward > 0.5) == w
 
 
-def _search(samples: int, seconds: float = 60.0, override: float = 1.0) -> FlatSearch:
+def _search(
+    samples: int,
+    seconds: float = 60.0,
+    override: float = 1.0,
+    width: int = 4,
+    drop: float | None = None,
+) -> FlatSearch:
     return FlatSearch(
         determinize,
-        heuristic_prior(4),
+        heuristic_prior(width),
         normal_policy,
         budget=Budget(seconds=seconds, iterations=samples),
         override=override,
+        drop=drop,
     )
 
 
@@ -131,10 +138,45 @@ def test_flat_search_respects_its_time_budget() -> None:
     assert result.action in legal
 
 
+def test_racing_drops_the_clearly_worse_and_spends_samples_on_close_calls() -> None:
+    """`expert`'s race: survivors played every sample, the dropped ones stopped at or after
+    `min_samples`, and the race ends early once one candidate is left."""
+    raced = ended_early = 0
+    for state, seat in _positions(2, 6)[2:60:6]:
+        view, legal = state.view(seat), state.legal_actions(seat)
+        search = _search(12, width=8, drop=2.0)
+        result = search.search(view, legal, random.Random(4))
+        again = _search(12, width=8, drop=2.0).search(view, legal, random.Random(4))
+        assert result.action in legal
+        assert result.action == again.action and result.stats == again.stats
+        visits = [n for n, _ in result.stats.values()]
+        assert max(visits) == result.iterations <= 12
+        assert all(n >= min(search.min_samples, result.iterations) for n in visits)
+        assert result.stats[result.action][0] == result.iterations  # the choice survived
+        assert search.playouts == sum(visits)
+        raced += min(visits) < max(visits)
+        ended_early += result.iterations < 12
+    assert raced >= 3 and ended_early >= 1
+
+
+def test_racing_never_drops_a_candidate_level_with_the_leader() -> None:
+    """Without any candidate behind by `drop` standard errors, racing changes nothing."""
+    state, seat = _positions(2, 6)[20]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    plain = _search(6, width=5).search(view, legal, random.Random(2))
+    never = _search(6, width=5, drop=math.inf).search(view, legal, random.Random(2))
+    assert never.action == plain.action
+    for action, (visits, mean) in plain.stats.items():
+        if visits == never.stats[action][0]:
+            assert never.stats[action][1] == pytest.approx(mean)
+
+
 def test_z_of_paired_differences() -> None:
     assert _z([1.0]) == math.inf
+    assert _z([-1.0]) == -math.inf
     assert _z([0.0, 0.0]) == 0.0
     assert _z([1.0, 1.0, 1.0]) == math.inf
+    assert _z([-0.5, -0.5]) == -math.inf
     assert _z([1.0, -1.0]) == 0.0
     assert 0 < _z([0.3, 0.1, 0.2]) < math.inf
 

@@ -10,6 +10,11 @@ a few dozen playouts a move tell real differences apart.
 The move with the best mean reward wins; the heuristic's first choice is kept unless
 another candidate beats it by `override` standard errors of the paired differences
 (a guard against noise with few samples).
+
+With `drop` set, the candidates race: after `min_samples` samples, a candidate whose paired
+difference to the current leader is `drop` standard errors below zero is played no more,
+and the search stops once one candidate is left. The samples go to the close calls, so a
+wider candidate list costs little more than a narrow one where the choice is clear.
 """
 
 from __future__ import annotations
@@ -58,6 +63,9 @@ class FlatSearch:
     override: float = 1.0  # standard errors a move must beat the first choice by
     playouts: int = 0  # playouts run by the last search (for speed figures)
 
+    drop: float | None = None  # race: standard errors below the leader to drop a candidate
+    min_samples: int = 4  # samples before any candidate is dropped
+
     def search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
     ) -> SearchResult:
@@ -67,9 +75,10 @@ class FlatSearch:
         if len(candidates) == 1:
             return SearchResult(candidates[0], 0.0, 0, 0.0, {})
         k = len(candidates)
-        totals = [0.0] * k
+        # rewards[i][n]: candidate i on sample n (every live candidate plays every sample)
+        rewards: list[list[float]] = [[] for _ in range(k)]
         wins = [0] * k
-        diffs: list[list[float]] = [[] for _ in range(k)]  # paired, against candidate 0
+        alive = list(range(k))
         deadline = start + self.budget.seconds
         limit = self.budget.iterations
         done = 0
@@ -78,39 +87,63 @@ class FlatSearch:
             sample = self.determinize(view, rng)
             seed = rng.getrandbits(32)
             results: list[tuple[float, bool]] = []
-            for i, action in enumerate(candidates):
-                if i and time.perf_counter() >= deadline:
+            for n, i in enumerate(alive):
+                if n and time.perf_counter() >= deadline:
                     break  # out of time mid-sample: drop it (candidates stay paired)
-                state = sample.clone() if i < k - 1 else sample
-                apply_fast(state, me, action)
+                state = sample.clone() if n < len(alive) - 1 else sample
+                apply_fast(state, me, candidates[i])
                 playout(state, self.policy, random.Random(seed))
                 results.append(self.reward(state, me))
             self.playouts += len(results)
-            if len(results) < k:
+            if len(results) < len(alive):
                 break
-            for i, (reward, won) in enumerate(results):
-                totals[i] += reward
+            for i, (reward, won) in zip(alive, results, strict=True):
+                rewards[i].append(reward)
                 wins[i] += won
-                diffs[i].append(reward - results[0][0])
             done += 1
+            if self.drop is not None and done >= self.min_samples:
+                alive = self._race(alive, rewards)
+                if len(alive) == 1:
+                    break
         seconds = time.perf_counter() - start
         if done == 0:
             return SearchResult(candidates[0], 0.0, 0, seconds, {})
-        means = [t / done for t in totals]
-        best = max(range(k), key=lambda i: (means[i], -i))
-        if best != 0 and _z(diffs[best]) < self.override:
+        best = max(alive, key=lambda i: (_mean(rewards[i]), -i))
+        if best != 0 and 0 in alive and _z(_paired(rewards[best], rewards[0])) < self.override:
             best = 0
-        stats = {a: (done, means[i]) for i, a in enumerate(candidates)}
-        return SearchResult(candidates[best], wins[best] / done, done, seconds, stats)
+        stats = {a: (len(rewards[i]), _mean(rewards[i])) for i, a in enumerate(candidates)}
+        return SearchResult(candidates[best], wins[best] / len(rewards[best]), done, seconds, stats)
+
+    def _race(self, alive: list[int], rewards: list[list[float]]) -> list[int]:
+        """The live candidates not clearly behind the leader (all share the same samples)."""
+        assert self.drop is not None
+        leader = max(alive, key=lambda i: (_mean(rewards[i]), -i))
+        keep = [leader]
+        for i in alive:
+            diffs = _paired(rewards[i], rewards[leader])
+            # A candidate that did exactly as the leader on every sample adds nothing either.
+            if i != leader and any(diffs) and _z(diffs) > -self.drop:
+                keep.append(i)
+        return sorted(keep)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs) if xs else -math.inf
+
+
+def _paired(a: list[float], b: list[float]) -> list[float]:
+    """a − b on the samples both played: the first ones (a candidate drops out, never in)."""
+    n = min(len(a), len(b))
+    return [x - y for x, y in zip(a[:n], b[:n], strict=True)]
 
 
 def _z(diffs: list[float]) -> float:
-    """Mean over its standard error (inf when every paired difference is the same > 0)."""
+    """Mean over its standard error (±inf when every paired difference is the same, not 0)."""
     n = len(diffs)
     mean = sum(diffs) / n
     if n < 2:
-        return math.inf if mean > 0 else 0.0
+        return math.copysign(math.inf, mean) if mean else 0.0
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     if var == 0:
-        return math.inf if mean > 0 else 0.0
+        return math.copysign(math.inf, mean) if mean else 0.0
     return mean / math.sqrt(var / n)

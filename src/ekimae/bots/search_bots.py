@@ -35,10 +35,11 @@ from ekimae.games.tokyo_metro.state import Phase
 STRONG_SECONDS = 1.5  # stays under 2 s a decision with the view and setup around it
 EXPERT_SECONDS = 6.0
 STRONG_WIDTH = 5  # root candidates from the heuristic (plus passing)
-EXPERT_WIDTH = 8
+EXPERT_WIDTH = 10
 STRONG_SAMPLES = 16  # determinizations a decision, each playing out every candidate
 EXPERT_SAMPLES = 64
 OVERRIDE_Z = 1.0  # standard errors a move must beat the heuristic's first choice by
+EXPERT_DROP = 2.0  # expert races its candidates: standard errors behind the leader to drop
 ROOT_BIDS = (0, 100, 200, 300, 500, 800)
 PYRAMID_ROUND = 200  # yen a built pyramid earns per round left (TM-8.3), roughly
 OVERRIDE_MARGIN = 0.04  # ISMCTS: mean reward the search must gain to overrule the heuristic
@@ -136,6 +137,7 @@ class SearchBot:
         width: int = STRONG_WIDTH,
         samples: int | None = STRONG_SAMPLES,
         method: str = "flat",
+        drop: float | None = None,
     ) -> None:
         self.seed = seed
         self.search: FlatSearch | ISMCTS
@@ -146,6 +148,7 @@ class SearchBot:
                 normal_policy,
                 budget=Budget(seconds=seconds, iterations=samples),
                 override=OVERRIDE_Z,
+                drop=drop,
             )
         elif method == "ismcts":
             self.search = ISMCTS(
@@ -180,7 +183,13 @@ class ExpertBot(SearchBot):
     name = "expert"
 
     def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed, seconds=EXPERT_SECONDS, width=EXPERT_WIDTH, samples=EXPERT_SAMPLES)
+        super().__init__(
+            seed,
+            seconds=EXPERT_SECONDS,
+            width=EXPERT_WIDTH,
+            samples=EXPERT_SAMPLES,
+            drop=EXPERT_DROP,
+        )
 
 
 def hint(
