@@ -85,12 +85,17 @@ def test_trains_phase_prompts_name_the_train_the_station_and_the_choices() -> No
             assert "You are on it" in prompt and labels["alight"].startswith("Alight at ")
         if "board" in labels:
             assert "Board train" in labels["board"]
+            # TM-8.5: the label says what boarding costs this seat.
+            holds = seat in next(x for x in view["lines"] if x["letter"] == letter)["stocks"]
+            cost = f"free: you hold a {letter} stock" if holds else "fare ¥100"
+            assert cost in labels["board"], labels["board"]
+            seen.add("free" if holds else "fare")
         # Other seats and spectators are told who decides.
         watcher = trains_prompt(state.view(None), None)
         assert watcher is not None and f"seat {seat + 1}" in watcher
-        if {"board", "alight"} <= seen:
+        if {"board", "alight", "free", "fare"} <= seen:
             break
-    assert {"board", "alight", "pass"} <= seen
+    assert {"board", "alight", "pass", "free", "fare"} <= seen
     # Outside the trains phase there is no prompt and the engine's notation stays.
     fresh = GAME.new_state(3, 1, {})
     assert trains_prompt(fresh.view(0), 0) is None

@@ -11,6 +11,7 @@ import functools
 from typing import Any
 
 from ekimae.games.tokyo_metro.board import Board, load_board
+from ekimae.games.tokyo_metro.components import load_rules
 
 
 @functools.cache
@@ -63,10 +64,18 @@ def action_label(
     station = f" at {where[0]}" if where else ""
     kind = action.get("type")
     if kind == "board":
-        return f"Board train {letter}{station}"
+        return f"Board train {letter}{station} ({_fare(view, seat, letter)})"
     if kind == "alight":
         return f"Alight{station} to cell {action.get('cell')}"
     if kind == "pass":
         riding = view["players"][seat]["riding"]
         return f"Stay on train {riding}" if riding == letter else f"Let train {letter} go"
     return None
+
+
+def _fare(view: dict[str, Any], seat: int, letter: str) -> str:
+    """TM-8.5: free for a holder of the line's stock; otherwise the fare, onto its value."""
+    line = next(line for line in view["lines"] if line["letter"] == letter)
+    if seat in line["stocks"]:
+        return f"free: you hold a {letter} stock"
+    return f"fare ¥{load_rules().fare:,}, added to line {letter}'s value"
