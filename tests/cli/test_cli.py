@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from ekimae.cli.main import main
+from ekimae.cli.metro_balance import rotated
 from ekimae.core.record import record_from_json, replay
 from ekimae.games.tokyo_metro.game import GAME
 
@@ -145,6 +146,41 @@ def test_simulate_summary(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["metro", "simulate", "--seats", "random,random,greedy", "--games", "2"]) == 0
     out = capsys.readouterr().out
     assert "win rate" in out and "win share" in out and "rounds per game" in out
+
+
+# ------------------------------------------------------------------------------ balance
+
+
+def test_balance_report_of_one_bot(tmp_path: Path) -> None:
+    out = tmp_path / "balance.md"
+    args = ["metro", "balance", "--players", "3", "--seats", "greedy", "--games", "4"]
+    assert main([*args, "--workers", "1", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert text.startswith("# Card balance: 4 games, seats greedy, greedy, greedy\n")
+    for section in ("Action types taken", "Cards:", "Lines at the end", "How games end"):
+        assert f"## {section}" in text
+    assert "| invest |" in text and "| 0 | greedy |" in text
+    assert "rotating" not in text  # one bot: nothing to rotate, no columns per bot
+
+
+def test_balance_with_two_bots_rotates_the_seats_and_splits_by_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["metro", "balance", "--seats", "greedy,random", "--games", "6", "--workers", "1"]
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert "seats greedy, random (rotating game by game)" in text
+    assert "| type | taken | per game | share | greedy share | random share |" in text
+    bots = dict(re.findall(r"^\| (greedy|random) \| 6 \| (\d+) \|", text, re.M))
+    assert set(bots) == {"greedy", "random"}  # each played 6 seats: 3 as seat 0, 3 as seat 1
+    assert int(bots["greedy"]) + int(bots["random"]) == 6
+    seats = re.findall(r"^\| ([01]) \| [\d.]+% \|$", text, re.M)
+    assert seats == ["0", "1"]
+
+
+def test_rotated_seats() -> None:
+    assert rotated(["a", "b", "c"], 0) == ["a", "b", "c"]
+    assert rotated(["a", "b", "c"], 4) == ["b", "c", "a"]
 
 
 # ------------------------------------------------------------------------------ replay

@@ -2,7 +2,10 @@
 
 Plays games on all cores, then reports how often each action type and each card is taken,
 the values lines reach and how often each pays, how games end (winner's yen, seat
-advantage), as Markdown — the report kept in docs/ is made with this command.
+advantage), as Markdown — the report kept in docs/ is made with this command. With
+different bots at the table (``--seats strong,normal,normal,normal``) the seats rotate game
+by game, and the action types and wins are also given for each bot: a strong player's mix
+tells more about the cards than a heuristic's.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ from ekimae.games.tokyo_metro.game import GAME
 
 def add_parser(commands: Any) -> None:
     parser = commands.add_parser("balance", help="a card balance report from many bot games")
-    parser.add_argument("--players", type=int, default=4, metavar="N", help="default 4")
+    parser.add_argument(
+        "--players", type=int, metavar="N", help="default: as many as --seats lists, else 4"
+    )
     parser.add_argument("--games", type=int, default=1000, metavar="G", help="default 1000")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed")
     parser.add_argument("--seats", metavar="LIST", help="bots, comma-separated (default greedy)")
@@ -36,7 +41,9 @@ def add_parser(commands: Any) -> None:
 
 @dataclass
 class GameStats:
+    names: list[str] = field(default_factory=list)  # the bot at each seat in this game
     kinds: Counter[str] = field(default_factory=Counter)
+    kinds_by_bot: dict[str, Counter[str]] = field(default_factory=dict)
     spots: Counter[str] = field(default_factory=Counter)
     values: dict[str, int] = field(default_factory=dict)
     paying: list[str] = field(default_factory=list)
@@ -48,11 +55,12 @@ class GameStats:
 def play_one(task: tuple[list[str], int]) -> GameStats:
     names, seed = task
     state, record = play_game(GAME, make_seats(names, seed), seed, names=names)
-    stats = GameStats()
-    for _, action in record.actions:
+    stats = GameStats(names=list(names))
+    for seat, action in record.actions:
         spot = getattr(action, "spot", None)
         if spot is not None:
             stats.kinds[action.kind] += 1
+            stats.kinds_by_bot.setdefault(names[seat], Counter())[action.kind] += 1
             stats.spots[spot] += 1
     final = state.final or {}
     for line in final.get("lines", []):
@@ -66,15 +74,20 @@ def play_one(task: tuple[list[str], int]) -> GameStats:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.games < 1 or not 1 <= args.players <= 5 or args.workers < 1:
+    # A list of seats sets the table; one bot name (or none) fills 4 seats by default.
+    listed = args.seats is not None and "," in args.seats
+    players = args.players if args.players is not None else None if listed else 4
+    if args.games < 1 or not 1 <= (players or 1) <= 5 or args.workers < 1:
         raise UsageError("--games, --players (1-5) and --workers must be positive")
-    names = parse_seats(args.seats, args.players, ("greedy",), humans=False)
-    tasks = [(names, args.seed + i) for i in range(args.games)]
+    names = parse_seats(args.seats, players, ("greedy",), humans=False)
+    tasks = [(rotated(names, i), args.seed + i) for i in range(args.games)]
+    # Big chunks for fast bots; single games when few (search bots) keep both cores busy.
+    chunk = max(1, min(8, args.games // (8 * args.workers)))
     results: list[GameStats] = []
     with Progress(console=err_console(), transient=True) as progress:
         bar = progress.add_task("playing", total=len(tasks))
         with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            for stats in pool.map(play_one, tasks, chunksize=8):
+            for stats in pool.map(play_one, tasks, chunksize=chunk):
                 results.append(stats)
                 progress.advance(bar)
     report = format_report(names, results)
@@ -84,6 +97,12 @@ def run(args: argparse.Namespace) -> int:
     else:
         console().print(report, markup=False, highlight=False)
     return 0
+
+
+def rotated(names: list[str], shift: int) -> list[str]:
+    """Game `shift`'s seats: every bot takes every seat in turn."""
+    k = shift % len(names)
+    return names[k:] + names[:k]
 
 
 def _pct(part: float, whole: float) -> str:
@@ -98,20 +117,25 @@ def format_report(names: list[str], results: list[GameStats]) -> str:
         kinds.update(r.kinds)
         spots.update(r.spots)
     total = sum(kinds.values())
+    bots = sorted(set(names))
+    by_bot = {b: sum((r.kinds_by_bot.get(b, Counter()) for r in results), Counter()) for b in bots}
+    mixed = len(bots) > 1
+    rotation = " (rotating game by game)" if mixed else ""
     out = [
-        f"# Card balance: {games} games, seats {', '.join(names)}",
+        f"# Card balance: {games} games, seats {', '.join(names)}{rotation}",
         "",
         "## Action types taken",
         "",
-        "| type | taken | per game | share |",
-        "| --- | ---: | ---: | ---: |",
+        "| type | taken | per game | share |" + "".join(f" {b} share |" for b in bots if mixed),
+        "| --- | ---: | ---: | ---: |" + " ---: |" * (len(bots) if mixed else 0),
     ]
     cards = load_cards()
     all_kinds = sorted({a.kind.value for a in cards.spots.values()}, key=lambda k: -kinds[k])
     for kind in all_kinds:
-        out.append(
-            f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {_pct(kinds[kind], total)} |"
-        )
+        row = f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {_pct(kinds[kind], total)} |"
+        if mixed:
+            row += "".join(f" {_pct(by_bot[b][kind], sum(by_bot[b].values()))} |" for b in bots)
+        out.append(row)
     out += ["", "## Cards: times each action was taken per game", ""]
     out += ["| card | dots | actions (taken per game) |", "| --- | ---: | --- |"]
     for card in cards.cards.values():
@@ -157,9 +181,24 @@ def _end_section(names: list[str], results: list[GameStats]) -> list[str]:
         f"{quart[0]:.0f} / {quart[1]:.0f} / {quart[2]:.0f}, min {min(best)}, max {max(best)}",
         f"- mean yen of all seats: {statistics.mean(s for r in results for s in r.scores):.0f}",
         "",
-        "| seat | bot | wins |",
-        "| --- | --- | ---: |",
     ]
-    for seat, name in enumerate(names):
-        out.append(f"| {seat} | {name} | {_pct(wins[seat], games)} |")
+    if len(set(names)) == 1:
+        out += ["| seat | bot | wins |", "| --- | --- | ---: |"]
+        for seat, name in enumerate(names):
+            out.append(f"| {seat} | {name} | {_pct(wins[seat], games)} |")
+        return out
+    # Seats rotate: wins by seat are the seat-order advantage, wins by bot its strength.
+    out += ["| seat | wins |", "| --- | ---: |"]
+    out += [f"| {seat} | {_pct(wins[seat], games)} |" for seat in range(len(names))]
+    bot_wins = Counter(r.names[r.winner] for r in results)
+    seats_of = Counter(name for r in results for name in r.names)
+    out += [
+        "",
+        "| bot | seats played | wins | wins per seat played |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for bot in sorted(seats_of):
+        out.append(
+            f"| {bot} | {seats_of[bot]} | {bot_wins[bot]} | {_pct(bot_wins[bot], seats_of[bot])} |"
+        )
     return out
