@@ -24,7 +24,7 @@ def transcript(seats: int, seed: int) -> tuple[str, GameRecord, list[int]]:
     """Play with a seeded chooser; the transcript shows each action and what followed."""
     chooser = random.Random(seed)
     state = GAME.new_state(seats, seed)
-    record = GameRecord(GAME.name, seats, seed)
+    record = GameRecord(GAME.name, seats, seed, data_version=GAME.data_version)
     lines = [f"# TOKYO METRO, {seats} seat(s), seed {seed}"]
     seen = 0
     while not state.is_terminal():

@@ -197,6 +197,24 @@ def test_replay_reaches_the_same_final_scores(
     assert "    1  seat" in out
 
 
+def test_replay_of_a_record_from_other_data_files_warns_and_explains_a_failure(
+    saved_game: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = json.loads(saved_game.read_text(encoding="utf-8"))
+    assert data["data_version"] == GAME.data_version  # saved games carry it
+    data["data_version"] = "feedfacecafe"
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["metro", "replay", str(other)]) == 0  # the same actions still replay here
+    err = capsys.readouterr().err
+    assert "warning" in err and "recorded with data files feedfacecafe" in err
+    data["actions"][2] = {"seat": data["actions"][2]["seat"], "type": "repay", "spot": "XX1a"}
+    other.write_text(json.dumps(data), encoding="utf-8")
+    assert main(["metro", "replay", str(other)]) == 2
+    line = one_error_line(capsys)
+    assert "actions[2]" in line and "recorded with data files feedfacecafe" in line
+
+
 def test_replay_upto_shows_the_position(
     saved_game: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -62,7 +62,9 @@ def play_game(
         raise ValueError("a seat without a bot needs an `ask` function")
     state = game.new_state(len(seats), seed, options)
     labels = list(names) if names is not None else [_label(bot) for bot in seats]
-    record = GameRecord(game.name, len(seats), seed, dict(options or {}), [], labels)
+    record = GameRecord(
+        game.name, len(seats), seed, dict(options or {}), [], labels, game.data_version
+    )
     rngs = [seat_rng(seed, seat) for seat in range(len(seats))]
     while not state.is_terminal():
         if len(record.actions) >= max_actions:

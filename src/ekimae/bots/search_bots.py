@@ -8,7 +8,7 @@ every sample plays each candidate out to the end of the game with every seat fol
 best mean reward wins (the heuristic's first choice unless clearly beaten).
 
 - `strong`: 5 candidates, up to 16 samples or 1.5 s a decision;
-- `expert`: 8 candidates, up to 64 samples or 6 s.
+- `expert`: 10 candidates raced (`FlatSearch.drop`), up to 64 samples or 6 s.
 
 The earlier ISMCTS (`mcts.ISMCTS`, light rollouts cut after 40 actions and an evaluation)
 stays available as `SearchBot(method="ismcts")` for comparison; it lost to `normal`.

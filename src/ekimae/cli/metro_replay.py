@@ -9,11 +9,12 @@ from typing import Any
 from rich.console import Console
 
 from ekimae.cli import display
-from ekimae.cli.common import console, read_record, seat_label
+from ekimae.cli.common import console, err_console, read_record, seat_label
 from ekimae.cli.replaying import first_state, replay_steps
 from ekimae.core.actions import Action
 from ekimae.core.game import seat_name
-from ekimae.games.tokyo_metro.game import TokyoMetroState
+from ekimae.core.record import data_mismatch
+from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
 
 def add_parser(commands: Any) -> None:
@@ -44,6 +45,9 @@ def run(args: argparse.Namespace) -> int:
         out.print(display.final_result(state.final, state.scores(), order, names))
     else:
         out.print(display.position(state.view(None), names))
+    mismatch = data_mismatch(record, GAME)
+    if mismatch is not None:  # it replayed, but maybe not as it was played (a failure says so)
+        err_console().print(f"warning: {args.file}: {mismatch}", markup=False, soft_wrap=True)
     return 0
 
 

@@ -8,7 +8,7 @@ from ekimae.cli.common import UsageError
 from ekimae.core.actions import Action
 from ekimae.core.errors import DataError, EkimaeError
 from ekimae.core.game import seat_name
-from ekimae.core.record import GameRecord
+from ekimae.core.record import GameRecord, data_mismatch
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
 
@@ -35,7 +35,11 @@ def replay_steps(
         try:
             state.apply(seat, action)
         except EkimaeError as exc:
-            raise DataError(path, f"actions[{index}]", f"{seat_name(seat)}: {exc}") from None
+            why = f"{seat_name(seat)}: {exc}"
+            mismatch = data_mismatch(record, GAME)
+            if mismatch is not None:
+                why += f" ({mismatch})"
+            raise DataError(path, f"actions[{index}]", why) from None
         yield index, seat, action
 
 

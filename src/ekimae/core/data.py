@@ -6,6 +6,7 @@ these helpers, and raises `DataError` on the first value that does not fit.
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from collections.abc import Mapping, Sequence
 from importlib import resources
@@ -31,6 +32,19 @@ def read_toml(source: str | Path, package: str | None = None) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DataError(name, "-", f"not valid TOML ({exc})") from None
+
+
+def fingerprint(package: str, suffix: str = ".toml") -> str:
+    """A short hash of a package's data files (names and bytes): the printed values a record
+    was played with. Records carry it, so a replay after a data change can say so."""
+    digest = hashlib.sha256()
+    files = sorted(
+        (f for f in resources.files(package).iterdir() if f.name.endswith(suffix)),
+        key=lambda f: f.name,
+    )
+    for f in files:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
 
 
 class Fields:

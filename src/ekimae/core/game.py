@@ -70,6 +70,7 @@ class Game(Protocol[S]):
     min_seats: int
     max_seats: int
     codec: ActionCodec
+    data_version: str  # a hash of the printed values in the data files (see GameRecord)
 
     def new_state(self, seats: int, seed: int, options: Options | None = None) -> S:
         """A new game; `DataError`/`ValueError` on a bad option or seat count."""

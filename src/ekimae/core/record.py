@@ -2,6 +2,10 @@
 
 A record is all a game is: replaying its actions from a new state gives the same state,
 so the server stores records, undo is truncate-and-replay, and tests replay whole games.
+
+It is exact only with the printed values it was played with: a record carries the game's
+`data_version` (a hash of its data files), and a replay that fails on a record from other
+data files says so, instead of blaming the action alone.
 """
 
 from __future__ import annotations
@@ -28,9 +32,10 @@ class GameRecord:
     options: dict[str, Any] = field(default_factory=dict)
     actions: list[tuple[Seat, Action]] = field(default_factory=list)
     names: list[str] = field(default_factory=list)
+    data_version: str = ""  # `Game.data_version` when played; "" for records made before it
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "game": self.game,
             "seats": self.seats,
@@ -39,6 +44,9 @@ class GameRecord:
             "names": self.names,
             "actions": [{"seat": s, **a.to_dict()} for s, a in self.actions],
         }
+        if self.data_version:
+            data["data_version"] = self.data_version
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
@@ -46,7 +54,13 @@ class GameRecord:
     def truncated(self, n: int) -> GameRecord:
         """The record of the game after its first `n` actions (undo, "game after N")."""
         return GameRecord(
-            self.game, self.seats, self.seed, dict(self.options), self.actions[:n], list(self.names)
+            self.game,
+            self.seats,
+            self.seed,
+            dict(self.options),
+            self.actions[:n],
+            list(self.names),
+            self.data_version,
         )
 
 
@@ -65,6 +79,9 @@ def record_from_dict(data: Any, game: Game[Any], source: str = "record") -> Game
     names = data.get("names", [])
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
         raise DataError(source, "names", "expected a list of strings")
+    version = data.get("data_version", "")
+    if not isinstance(version, str):
+        raise DataError(source, "data_version", f"expected a string, got {version!r}")
     raw = data.get("actions", [])
     if not isinstance(raw, list):
         raise DataError(source, "actions", "expected a list")
@@ -77,7 +94,7 @@ def record_from_dict(data: Any, game: Game[Any], source: str = "record") -> Game
             actions.append((item["seat"], game.codec.from_dict(body)))
         except EkimaeError as exc:
             raise DataError(source, f"actions[{i}]", str(exc)) from None
-    return GameRecord(game.name, data["seats"], data["seed"], options, actions, names)
+    return GameRecord(game.name, data["seats"], data["seed"], options, actions, names, version)
 
 
 def record_from_json(text: str, game: Game[Any], source: str = "record") -> GameRecord:
@@ -88,6 +105,16 @@ def record_from_json(text: str, game: Game[Any], source: str = "record") -> Game
     return record_from_dict(data, game, source)
 
 
+def data_mismatch(record: GameRecord, game: Game[Any]) -> str | None:
+    """Why the record may not replay exactly here, if it was played with other data files."""
+    if not record.data_version or record.data_version == game.data_version:
+        return None
+    return (
+        f"recorded with data files {record.data_version}, these are {game.data_version}: "
+        "the printed values (map, cards, track, rules) changed since"
+    )
+
+
 def iter_replay(record: GameRecord, game: Game[Any]) -> Iterator[State]:
     """The new state, then the state after each action in turn (one object, mutated)."""
     state = game.new_state(record.seats, record.seed, record.options)
@@ -96,7 +123,11 @@ def iter_replay(record: GameRecord, game: Game[Any]) -> Iterator[State]:
         try:
             state.apply(seat, action)
         except EkimaeError as exc:
-            raise DataError("record", f"actions[{index}]", f"{seat_name(seat)}: {exc}") from None
+            why = f"{seat_name(seat)}: {exc}"
+            mismatch = data_mismatch(record, game)
+            if mismatch is not None:
+                why += f" ({mismatch})"
+            raise DataError("record", f"actions[{index}]", why) from None
         yield state
 
 

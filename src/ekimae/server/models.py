@@ -33,6 +33,8 @@ class GameRow(Base):
     to_act: Mapped[list[int]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(default=False)
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # The game's data files when it was created (`Game.data_version`); "" before 0002.
+    data_version: Mapped[str] = mapped_column(String(16), default="", server_default="")
 
 
 class SeatToken(Base):

@@ -84,13 +84,13 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest Alembic revision (safe to run on every start)."""
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Bring the schema to `revision`, the newest by default (safe to run on every start)."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     with engine.begin() as conn:
         config.attributes["connection"] = conn
-        command.upgrade(config, "head")
+        command.upgrade(config, revision)
 
 
 class Store:
@@ -129,6 +129,7 @@ class Store:
                     to_act=to_act,
                     finished=False,
                     winner=None,
+                    data_version=self.game.data_version,
                 )
             )
             db.flush()
@@ -186,7 +187,13 @@ class Store:
             )
             decoded = [(a.seat, self.game.codec.from_dict(a.action)) for a in actions]
             return GameRecord(
-                row.game, row.seats, row.seed, dict(row.options), decoded, list(row.names)
+                row.game,
+                row.seats,
+                row.seed,
+                dict(row.options),
+                decoded,
+                list(row.names),
+                row.data_version,
             )
 
     def append_action(

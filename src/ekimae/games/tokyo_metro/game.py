@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.core.actions import Action, format_action
+from ekimae.core.data import fingerprint
 from ekimae.core.errors import DataError
 from ekimae.games.tokyo_metro import flow, steps
 from ekimae.games.tokyo_metro.actions import CODEC
-from ekimae.games.tokyo_metro.components import load_rules
+from ekimae.games.tokyo_metro.components import PACKAGE, load_rules
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
 from ekimae.games.tokyo_metro.explain import refusal
 from ekimae.games.tokyo_metro.scoring import winner
@@ -139,6 +140,7 @@ class TokyoMetroGame:
         rules = load_rules()
         self.min_seats = rules.min_players
         self.max_seats = rules.max_players
+        self.data_version = fingerprint(PACKAGE)
 
     def new_state(
         self, seats: int, seed: int, options: Mapping[str, Any] | None = None
