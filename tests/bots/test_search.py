@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 
@@ -9,7 +10,7 @@ import pytest
 
 from ekimae.bots import make_bot, play_game
 from ekimae.bots.flat_search import FlatSearch, _z, margin_reward, playout
-from ekimae.bots.greedy import Judge
+from ekimae.bots.greedy import NORMAL, Judge
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import Budget
 from ekimae.bots.rollout_policy import (
@@ -17,6 +18,7 @@ from ekimae.bots.rollout_policy import (
     normal_policy,
     normal_scores,
     raw_turn_bid,
+    weighted_policy,
 )
 from ekimae.bots.search_bots import SearchBot, heuristic_prior
 from ekimae.bots.tokyo_metro_determinize import determinize
@@ -67,6 +69,30 @@ def test_normal_policy_replays_a_normal_game() -> None:
         assert normal_policy(state, seat, state.legal_actions(seat), rngs[seat]) == action
         state.apply(seat, action)
     assert state.scores() == real.scores()
+
+
+def test_weighted_policy_with_normal_weights_is_normal_and_other_weights_differ() -> None:
+    """`expert`'s playouts are `normal`'s reckoning with other knobs: same code, so the
+    default knobs give `normal`'s very choices, and changed knobs change some."""
+    tuned = weighted_policy(NORMAL)
+    odd = weighted_policy(dataclasses.replace(NORMAL, token=900.0, stake_lock=2.0))
+    differ = 0
+    for state, seat in _positions(2, 5):
+        legal = state.legal_actions(seat)
+        same = normal_policy(state, seat, legal, random.Random(3))
+        assert tuned(state, seat, legal, random.Random(3)) == same
+        differ += odd(state, seat, legal, random.Random(3)) != same
+    assert differ > 0
+
+
+def test_judge_reads_its_weights() -> None:
+    view = GAME.new_state(2, 1).view(0)
+    other = dataclasses.replace(NORMAL, build_cost_per_stop=1000.0, stock_share=(0.9, 0.5, 0.2))
+    plain, tuned = Judge(view), Judge(view, other)
+    assert plain.w is NORMAL and tuned.w is other
+    assert plain.build_cost(0) == 300.0 * len(plain.board.stations[0].stops)
+    assert tuned.build_cost(0) == 1000.0 * len(tuned.board.stations[0].stops)
+    assert [tuned.share(n) for n in range(4)] == [0.9, 0.5, 0.2, 0.2]
 
 
 def test_noisy_policy_is_legal_and_zero_temperature_is_normal() -> None:

@@ -27,13 +27,34 @@ from ekimae.games.tokyo_metro.components import (
 )
 
 DISC = 100  # TM-3.5: what a disc in front earns by passing instead
-STOCK_SHARE = (0.65, 0.3, 0.15)  # of the final value, for stock #1 #2 #3 (more holders follow)
-TRAIN_ODDS = {"running": 1.0, "started": 0.5, "off": 0.3}  # will the train pass this round?
-TOKEN = 150  # a Speed token or Bike: movement, or a station by exchange (TM-7.3)
-PRIVATE_SPOT = 120  # yen a round, a personal action card
-BID_BONUS_WORTH = 0.4  # of the Bid action's yen
-STAKE_LOCK = 0.15  # a stake is locked money the bot could have built with
 TURN_BIDS = (0, 100, 200)
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The knobs of the yen reckoning. `NORMAL` is what greedy, beginner and normal use;
+    `expert`'s search plays out with tuned ones (`search_bots.TUNED`,
+    `tools/tune_weights.py`)."""
+
+    stock_share: tuple[float, float, float] = (0.65, 0.3, 0.15)  # stock #1 #2 #3 of the value
+    odds_started: float = 0.5  # will a started train (TM-8.6) pass this round?
+    odds_off: float = 0.3  # will a train not yet on the map pass this round?
+    token: float = 150.0  # a Speed token or Bike: movement, or a station by exchange (TM-7.3)
+    private_spot: float = 120.0  # yen a round, a personal action card
+    bid_bonus_worth: float = 0.4  # of the Bid action's yen
+    stake_lock: float = 0.15  # a stake is locked money the bot could have built with
+    move_factor: float = 0.5  # of the better cell's worth, for a Move
+    around_factor: float = 0.3  # of the best neighbouring cell, for walking
+    build_cost_per_stop: float = 300.0  # a typical Station price, so far stations rate lower
+    start_others: float = 0.5  # how much the others' gain from a Start counts against it
+    discount_factor: float = 0.5  # of a Discount's face value
+    new_disc: float = 150.0  # yen a round left, a new disc
+    board_bonus: float = 50.0  # riding when stuck with nothing to build nearby
+    bid_share: float = 0.08  # turn-order bid: of the money, per contested spot short
+    bid_cap: int = 600  # turn-order bid: at most
+
+
+NORMAL = Weights()
 
 
 class GreedyBot:
@@ -65,7 +86,7 @@ class LineView:
     speed: int
     stocks: tuple[int, ...]
     speculations: tuple[tuple[int, int], ...]  # (seat, stake)
-    train: str  # a key of TRAIN_ODDS
+    train: str  # running, started (TM-8.6) or off (see Judge.odds)
 
     @classmethod
     def read(cls, line: dict[str, Any]) -> LineView:
@@ -81,7 +102,8 @@ class LineView:
 class Judge:
     """Yen estimates of actions from one seat's view."""
 
-    def __init__(self, view: dict[str, Any]) -> None:
+    def __init__(self, view: dict[str, Any], weights: Weights = NORMAL) -> None:
+        self.w = weights
         self.board: Board = load_board()
         self.cards: CardSet = load_cards()
         self.rules: Rules = load_rules()
@@ -111,7 +133,8 @@ class Judge:
 
     def share(self, number: int) -> float:
         """What stock #number+1 should take of the final value."""
-        return STOCK_SHARE[min(number, len(STOCK_SHARE) - 1)]
+        shares = self.w.stock_share
+        return shares[min(number, len(shares) - 1)]
 
     def visits(self, line: int, extra_speed: int = 0) -> float:
         """How often a running train passes one stop per round (TM-8.2, back and forth)."""
@@ -120,7 +143,11 @@ class Judge:
         return (self.rules.stops_per_phase + speed) / max(1, stops - 1)
 
     def odds(self, line: int) -> float:
-        return TRAIN_ODDS[self.lines[line].train]
+        """Will the line's train pass this round?"""
+        train = self.lines[line].train
+        if train == "running":
+            return 1.0
+        return self.w.odds_started if train == "started" else self.w.odds_off
 
     def stops_on(self, station: int, line: int) -> int:
         return sum(line in self.board.stops[s].lines for s in self.board.stations[station].stops)
@@ -181,7 +208,7 @@ class Judge:
 
     def build_cost(self, station: int) -> float:
         """A typical Station price (¥300 a stop) so far-off stations are not overrated."""
-        return 300.0 * len(self.board.stations[station].stops)
+        return self.w.build_cost_per_stop * len(self.board.stations[station].stops)
 
     def here(self) -> float:
         return self.cell_worth(self.meeple) if self.meeple is not None else 0.0
@@ -190,7 +217,7 @@ class Judge:
         """A cell's worth, plus some of the best cell one more step away (for next turns)."""
         cell = self.board.parse_cell(cell_name)
         near = (self.cell_worth(self.board.cell_name(n)) for n in self.board.neighbors[cell])
-        return self.cell_worth(cell_name) + 0.3 * max(near, default=0.0)
+        return self.cell_worth(cell_name) + self.w.around_factor * max(near, default=0.0)
 
     # ------------------------------------------------------------------ prices
 
@@ -229,7 +256,7 @@ def _station(j: Judge, a: Action) -> float:
 
 def _exchange(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Exchange)
-    return j.station_worth(j.board.station_by_key[a.station]) - TOKEN - j.discs(a)
+    return j.station_worth(j.board.station_by_key[a.station]) - j.w.token - j.discs(a)
 
 
 def _invest(j: Judge, a: Action) -> float:
@@ -255,55 +282,55 @@ def _start(j: Judge, a: Action) -> float:
     for seat, stake in j.lines[line].speculations:
         if seat == j.me:
             spec += min(2 * stake, j.spot(a)[0] / 3)
-    return mine + spec - 0.5 * others - j.discs(a)
+    return mine + spec - j.w.start_others * others - j.discs(a)
 
 
 def _speculate(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Speculate)
     line = j.line_index(a.line)
     payout = min(2 * a.stake, j.track.low(int(j.final_value(line))))
-    return payout - STAKE_LOCK * a.stake - j.discs(a)
+    return payout - j.w.stake_lock * a.stake - j.discs(a)
 
 
 def _speed(j: Judge, a: Action) -> float:
     got = min(j.spot(a)[0], j.speed_supply)
-    return TOKEN * got - j.discs(a)
+    return j.w.token * got - j.discs(a)
 
 
 def _assign(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Assign)
     line = j.line_index(a.line)
     if j.lines[line].train == "off":
-        return -TOKEN
+        return -j.w.token
     faster = j.visits(line, 1) / j.visits(line) - 1  # the share of extra passes
     if j.holds(line):
         mine = j.stocks_share(line) * j.line_growth(line, me_holding=True)
     else:
         mine = j.pyramid_cash(line, mine=True) * j.odds(line)
-    return mine * faster - TOKEN
+    return mine * faster - j.w.token
 
 
 def _bike(j: Judge, a: Action) -> float:
-    return TOKEN * min(1.0, j.rounds_left / 3) - j.discs(a)
+    return j.w.token * min(1.0, j.rounds_left / 3) - j.discs(a)
 
 
 def _new_disc(j: Judge, a: Action) -> float:
-    return 150 * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
+    return j.w.new_disc * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
 
 
 def _card(j: Judge, a: Action) -> float:
     # A private action spot for every later round (TM-7.13): worth a little less than a
     # new disc (discs, not spots, are what usually runs out).
-    return PRIVATE_SPOT * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
+    return j.w.private_spot * (j.rounds_left - 1) - j.discounted(a) - j.discs(a)
 
 
 def _discount(j: Judge, a: Action) -> float:
-    return 0.5 * j.spot(a)[0] - j.discs(a)
+    return j.w.discount_factor * j.spot(a)[0] - j.discs(a)
 
 
 def _bid(j: Judge, a: Action) -> float:
     # Bonus yen count only toward the next turn-order bid (TM-7.9): half their face value.
-    return BID_BONUS_WORTH * j.spot(a)[0] - j.discs(a)
+    return j.w.bid_bonus_worth * j.spot(a)[0] - j.discs(a)
 
 
 def _loan(j: Judge, a: Action) -> float:
@@ -320,7 +347,7 @@ def _move(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Move)
     if j.money < 300:
         return -j.discs(a)
-    return 0.5 * (j.cell_worth(a.cell) - j.here()) - j.discs(a)
+    return j.w.move_factor * (j.cell_worth(a.cell) - j.here()) - j.discs(a)
 
 
 def _walk(j: Judge, a: Action) -> float:
@@ -337,7 +364,7 @@ def _board(j: Judge, a: Action) -> float:
     """Ride only when nothing is left to build nearby (the fare and the lost turn cost)."""
     here = j.around(j.meeple) if j.meeple is not None else 0.0
     stuck = j.pyramids > 0 and j.money >= 500 and here <= 0
-    return 50.0 if stuck else -j.rules.fare
+    return j.w.board_bonus if stuck else -j.rules.fare
 
 
 def _pass(j: Judge, a: Action) -> float:

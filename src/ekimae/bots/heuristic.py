@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ekimae.bots.greedy import Judge
+from ekimae.bots.greedy import NORMAL, Judge, Weights
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.components import Kind, load_cards
@@ -30,8 +30,6 @@ BEGINNER_TEMPERATURE = 250.0  # yen: estimates this far apart are chosen ~e:1
 # Tools that only pay off in later rounds (TM-7.6, 7.7, 7.12, 7.13).
 LATE_USELESS = (act.Bike, act.Speed, act.NewDisc, act.TakeCard, act.Discount, act.Bid)
 CONTESTED = (Kind.INVEST, Kind.STATION)  # what going first grabs before the others
-BID_SHARE = 0.08  # of the bot's money, per contested spot fewer than players
-BID_CAP = 600
 
 
 class BeginnerBot:
@@ -57,13 +55,14 @@ class NormalBot:
 
     name = "normal"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Weights = NORMAL) -> None:
         self.seed = seed
+        self.weights = weights
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if isinstance(legal[0], act.TurnBid):
-            return turn_bid(view, legal)
-        judge = Judge(view)
+            return turn_bid(view, legal, self.weights)
+        judge = Judge(view, self.weights)
         last_round = int(view["round"]) >= int(view["rounds"])
         return max(legal, key=lambda a: (normal_score(judge, a, last_round), rng.random()))
 
@@ -84,7 +83,7 @@ def normal_score(judge: Judge, action: Action, last_round: bool) -> float:
     return score
 
 
-def turn_bid(view: dict[str, Any], legal: Sequence[Action]) -> Action:
+def turn_bid(view: dict[str, Any], legal: Sequence[Action], weights: Weights = NORMAL) -> Action:
     """TM-3.3: bid when going first matters, i.e. fewer good spots than players.
 
     The good spots are the Invest and Station actions on the face-up cards; with fewer of
@@ -98,8 +97,9 @@ def turn_bid(view: dict[str, Any], legal: Sequence[Action]) -> Action:
         for card_id in column["cards"]:
             spots += sum(a.kind in CONTESTED for a in cards.cards[card_id].actions)
     shortage = max(0, players - spots // 2)
-    target = min(BID_CAP, int(me["money"] * BID_SHARE * shortage))
+    cap = weights.bid_cap
+    target = min(cap, int(me["money"] * weights.bid_share * shortage))
     if int(view["round"]) >= int(view["rounds"]):
-        target = max(target, min(BID_CAP, int(me["money"]) // 10))  # the last grab counts most
+        target = max(target, min(cap, int(me["money"]) // 10))  # the last grab counts most
     bids = [a for a in legal if isinstance(a, act.TurnBid)]
     return min(bids, key=lambda a: abs(a.amount - target))

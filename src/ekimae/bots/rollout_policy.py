@@ -16,8 +16,8 @@ import math
 import random
 from collections.abc import Callable, Sequence
 
-from ekimae.bots.greedy import Judge, LineView
-from ekimae.bots.heuristic import BID_CAP, BID_SHARE, CONTESTED, normal_score
+from ekimae.bots.greedy import NORMAL, Judge, LineView, Weights
+from ekimae.bots.heuristic import CONTESTED, normal_score
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board
@@ -33,8 +33,9 @@ Policy = Callable[[TokyoMetroState, int, Sequence[Action], random.Random], Actio
 class StateJudge(Judge):
     """`Judge` read from a raw position instead of a view (same fields, same estimates)."""
 
-    def __init__(self, ctx: Ctx, s: MetroState, seat: int) -> None:
+    def __init__(self, ctx: Ctx, s: MetroState, seat: int, weights: Weights = NORMAL) -> None:
         # Deliberately not Judge.__init__: that one reads a view.
+        self.w = weights
         self.board = ctx.board
         self.cards = ctx.cards
         self.rules = ctx.rules
@@ -102,7 +103,9 @@ def _line(s: MetroState, ln: int) -> LineView:
     return LineView(s.value[ln], s.speed_on_line[ln], stocks, s.speculations[ln], train)
 
 
-def raw_turn_bid(ctx: Ctx, s: MetroState, seat: int, legal: Sequence[Action]) -> Action:
+def raw_turn_bid(
+    ctx: Ctx, s: MetroState, seat: int, legal: Sequence[Action], weights: Weights = NORMAL
+) -> Action:
     """`heuristic.turn_bid` on raw fields."""
     spots = 0
     for column in s.grid:
@@ -110,17 +113,20 @@ def raw_turn_bid(ctx: Ctx, s: MetroState, seat: int, legal: Sequence[Action]) ->
             spots += sum(a.kind in CONTESTED for a in ctx.cards.cards[card_id].actions)
     money = s.money[seat]
     shortage = max(0, s.n - spots // 2)
-    target = min(BID_CAP, int(money * BID_SHARE * shortage))
+    cap = weights.bid_cap
+    target = min(cap, int(money * weights.bid_share * shortage))
     if s.round >= rounds_total(s):
-        target = max(target, min(BID_CAP, money // 10))
+        target = max(target, min(cap, money // 10))
     bids = [a for a in legal if isinstance(a, act.TurnBid)]
     return min(bids, key=lambda a: abs(a.amount - target))
 
 
-def normal_scores(state: TokyoMetroState, seat: int, legal: Sequence[Action]) -> list[float]:
+def normal_scores(
+    state: TokyoMetroState, seat: int, legal: Sequence[Action], weights: Weights = NORMAL
+) -> list[float]:
     """`normal_score` of every legal action (not for turn-order bids)."""
     s = state.s
-    judge = StateJudge(state.ctx, s, seat)
+    judge = StateJudge(state.ctx, s, seat, weights)
     last = s.round >= rounds_total(s)
     return [normal_score(judge, a, last) for a in legal]
 
@@ -129,11 +135,32 @@ def normal_policy(
     state: TokyoMetroState, seat: int, legal: Sequence[Action], rng: random.Random
 ) -> Action:
     """What `NormalBot` would choose here (ties broken with `rng`, as it does)."""
+    return _choose(state, seat, legal, rng, NORMAL)
+
+
+def weighted_policy(weights: Weights) -> Policy:
+    """`normal`'s choice with other weights (`expert`'s tuned playouts)."""
+
+    def policy(
+        state: TokyoMetroState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        return _choose(state, seat, legal, rng, weights)
+
+    return policy
+
+
+def _choose(
+    state: TokyoMetroState,
+    seat: int,
+    legal: Sequence[Action],
+    rng: random.Random,
+    weights: Weights,
+) -> Action:
     if len(legal) == 1:
         return legal[0]
     if isinstance(legal[0], act.TurnBid):
-        return raw_turn_bid(state.ctx, state.s, seat, legal)
-    scores = normal_scores(state, seat, legal)
+        return raw_turn_bid(state.ctx, state.s, seat, legal, weights)
+    scores = normal_scores(state, seat, legal, weights)
     best = max(range(len(legal)), key=lambda i: (scores[i], rng.random()))
     return legal[best]
 

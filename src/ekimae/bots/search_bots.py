@@ -22,10 +22,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ekimae.bots.flat_search import FlatSearch
-from ekimae.bots.greedy import Judge
+from ekimae.bots.greedy import NORMAL, Judge, Weights
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
-from ekimae.bots.rollout_policy import normal_policy
+from ekimae.bots.rollout_policy import normal_policy, weighted_policy
 from ekimae.bots.tokyo_metro_determinize import BID_PRIOR, determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
@@ -107,13 +107,13 @@ def secret_step(state: Any) -> bool:
     return bool(state.s.phase is Phase.TURN_ORDER)
 
 
-def heuristic_prior(width: int) -> Any:
+def heuristic_prior(width: int, weights: Weights = NORMAL) -> Any:
     def prior(view: dict[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
         if isinstance(legal[0], act.TurnBid):
             bids = {a for a in legal if getattr(a, "amount", 0) in ROOT_BIDS}
-            bids.add(turn_bid(view, legal))
+            bids.add(turn_bid(view, legal, weights))
             return sorted(bids, key=lambda a: getattr(a, "amount", 0))
-        judge = Judge(view)
+        judge = Judge(view, weights)
         last = int(view["round"]) >= int(view["rounds"])
         ranked = sorted(legal, key=lambda a: -normal_score(judge, a, last))
         top = ranked[:width]
@@ -138,14 +138,15 @@ class SearchBot:
         samples: int | None = STRONG_SAMPLES,
         method: str = "flat",
         drop: float | None = None,
+        weights: Weights = NORMAL,
     ) -> None:
         self.seed = seed
         self.search: FlatSearch | ISMCTS
         if method == "flat":
             self.search = FlatSearch(
                 determinize,
-                heuristic_prior(width),
-                normal_policy,
+                heuristic_prior(width, weights),
+                normal_policy if weights == NORMAL else weighted_policy(weights),
                 budget=Budget(seconds=seconds, iterations=samples),
                 override=OVERRIDE_Z,
                 drop=drop,
