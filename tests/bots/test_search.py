@@ -20,7 +20,14 @@ from ekimae.bots.rollout_policy import (
     raw_turn_bid,
     weighted_policy,
 )
-from ekimae.bots.search_bots import SearchBot, heuristic_prior
+from ekimae.bots.search_bots import (
+    EXPERT_DROP,
+    TUNED,
+    ExpertBot,
+    SearchBot,
+    StrongBot,
+    heuristic_prior,
+)
 from ekimae.bots.tokyo_metro_determinize import determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
@@ -83,6 +90,18 @@ def test_weighted_policy_with_normal_weights_is_normal_and_other_weights_differ(
         assert tuned(state, seat, legal, random.Random(3)) == same
         differ += odd(state, seat, legal, random.Random(3)) != same
     assert differ > 0
+
+
+def test_expert_races_and_plays_out_with_the_tuned_weights() -> None:
+    expert, strong = ExpertBot(1).search, StrongBot(1).search
+    assert isinstance(expert, FlatSearch) and isinstance(strong, FlatSearch)
+    assert expert.drop == EXPERT_DROP and strong.drop is None
+    assert strong.policy is normal_policy
+    tuned = weighted_policy(TUNED)
+    for state, seat in _positions(2, 8)[::7]:
+        legal = state.legal_actions(seat)
+        chosen = expert.policy(state, seat, legal, random.Random(5))
+        assert chosen == tuned(state, seat, legal, random.Random(5))
 
 
 def test_judge_reads_its_weights() -> None:
