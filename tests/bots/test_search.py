@@ -14,7 +14,6 @@ from ekimae.bots.greedy import NORMAL, Judge
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import Budget
 from ekimae.bots.rollout_policy import (
-    noisy_normal_policy,
     normal_policy,
     normal_scores,
     raw_turn_bid,
@@ -112,16 +111,6 @@ def test_judge_reads_its_weights() -> None:
     assert plain.build_cost(0) == 300.0 * len(plain.board.stations[0].stops)
     assert tuned.build_cost(0) == 1000.0 * len(tuned.board.stations[0].stops)
     assert [tuned.share(n) for n in range(4)] == [0.9, 0.5, 0.2, 0.2]
-
-
-def test_noisy_policy_is_legal_and_zero_temperature_is_normal() -> None:
-    state, seat = _positions(2, 4)[10]
-    legal = state.legal_actions(seat)
-    noisy = noisy_normal_policy(300.0)
-    for i in range(20):
-        assert noisy(state, seat, legal, random.Random(i)) in legal
-    same = noisy_normal_policy(0.0)(state, seat, legal, random.Random(1))
-    assert same == normal_policy(state, seat, legal, random.Random(1))
 
 
 def test_playout_ends_the_game_and_rewards_are_bounded() -> None:

@@ -329,7 +329,7 @@ def _discount(j: Judge, a: Action) -> float:
 
 
 def _bid(j: Judge, a: Action) -> float:
-    # Bonus yen count only toward the next turn-order bid (TM-7.9): half their face value.
+    # Bonus yen count only toward the next turn-order bid (TM-7.9): a share of their face.
     return j.w.bid_bonus_worth * j.spot(a)[0] - j.discs(a)
 
 

@@ -96,10 +96,16 @@ def turn_bid(view: dict[str, Any], legal: Sequence[Action], weights: Weights = N
     for column in view["columns"]:
         for card_id in column["cards"]:
             spots += sum(a.kind in CONTESTED for a in cards.cards[card_id].actions)
-    shortage = max(0, players - spots // 2)
-    cap = weights.bid_cap
-    target = min(cap, int(me["money"] * weights.bid_share * shortage))
-    if int(view["round"]) >= int(view["rounds"]):
-        target = max(target, min(cap, int(me["money"]) // 10))  # the last grab counts most
+    last = int(view["round"]) >= int(view["rounds"])
+    target = bid_target(int(me["money"]), players, spots, last, weights)
     bids = [a for a in legal if isinstance(a, act.TurnBid)]
     return min(bids, key=lambda a: abs(a.amount - target))
+
+
+def bid_target(money: int, players: int, spots: int, last_round: bool, weights: Weights) -> int:
+    """The yen to bid with `spots` contested actions on the table (see `turn_bid`)."""
+    shortage = max(0, players - spots // 2)
+    target = min(weights.bid_cap, int(money * weights.bid_share * shortage))
+    if last_round:
+        target = max(target, min(weights.bid_cap, money // 10))  # the last grab counts most
+    return target

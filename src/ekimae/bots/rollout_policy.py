@@ -12,12 +12,11 @@ view), so reading raw fields here never leaks hidden information into a decision
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Callable, Sequence
 
 from ekimae.bots.greedy import NORMAL, Judge, LineView, Weights
-from ekimae.bots.heuristic import CONTESTED, normal_score
+from ekimae.bots.heuristic import CONTESTED, bid_target, normal_score
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board
@@ -111,12 +110,7 @@ def raw_turn_bid(
     for column in s.grid:
         for card_id in column:
             spots += sum(a.kind in CONTESTED for a in ctx.cards.cards[card_id].actions)
-    money = s.money[seat]
-    shortage = max(0, s.n - spots // 2)
-    cap = weights.bid_cap
-    target = min(cap, int(money * weights.bid_share * shortage))
-    if s.round >= rounds_total(s):
-        target = max(target, min(cap, money // 10))
+    target = bid_target(s.money[seat], s.n, spots, s.round >= rounds_total(s), weights)
     bids = [a for a in legal if isinstance(a, act.TurnBid)]
     return min(bids, key=lambda a: abs(a.amount - target))
 
@@ -163,19 +157,3 @@ def _choose(
     scores = normal_scores(state, seat, legal, weights)
     best = max(range(len(legal)), key=lambda i: (scores[i], rng.random()))
     return legal[best]
-
-
-def noisy_normal_policy(temperature: float) -> Policy:
-    """`normal` with a softmax over its estimates (`temperature` in yen); 0 is `normal`."""
-
-    def policy(
-        state: TokyoMetroState, seat: int, legal: Sequence[Action], rng: random.Random
-    ) -> Action:
-        if temperature <= 0 or len(legal) == 1 or isinstance(legal[0], act.TurnBid):
-            return normal_policy(state, seat, legal, rng)
-        scores = normal_scores(state, seat, legal)
-        best = max(scores)
-        weights = [math.exp((x - best) / temperature) for x in scores]
-        return rng.choices(legal, weights=weights)[0]
-
-    return policy

@@ -74,10 +74,10 @@ def play_one(task: tuple[list[str], int]) -> GameStats:
 
 
 def run(args: argparse.Namespace) -> int:
-    # A list of seats sets the table; one bot name (or none) fills 4 seats by default.
-    listed = args.seats is not None and "," in args.seats
-    players = args.players if args.players is not None else None if listed else 4
-    if args.games < 1 or not 1 <= (players or 1) <= 5 or args.workers < 1:
+    players = args.players
+    if players is None and "," not in (args.seats or ""):
+        players = 4  # one bot name (or none) fills 4 seats; a list of seats sets the table
+    if args.games < 1 or args.workers < 1 or (players is not None and not 1 <= players <= 5):
         raise UsageError("--games, --players (1-5) and --workers must be positive")
     names = parse_seats(args.seats, players, ("greedy",), humans=False)
     tasks = [(rotated(names, i), args.seed + i) for i in range(args.games)]

@@ -7,8 +7,7 @@ from collections.abc import Iterator
 from ekimae.cli.common import UsageError
 from ekimae.core.actions import Action
 from ekimae.core.errors import DataError, EkimaeError
-from ekimae.core.game import seat_name
-from ekimae.core.record import GameRecord, data_mismatch
+from ekimae.core.record import GameRecord, replay_failure
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
 
@@ -35,11 +34,7 @@ def replay_steps(
         try:
             state.apply(seat, action)
         except EkimaeError as exc:
-            why = f"{seat_name(seat)}: {exc}"
-            mismatch = data_mismatch(record, GAME)
-            if mismatch is not None:
-                why += f" ({mismatch})"
-            raise DataError(path, f"actions[{index}]", why) from None
+            raise replay_failure(record, GAME, index, exc, path) from None
         yield index, seat, action
 
 

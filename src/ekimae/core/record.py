@@ -115,6 +115,18 @@ def data_mismatch(record: GameRecord, game: Game[Any]) -> str | None:
     )
 
 
+def replay_failure(
+    record: GameRecord, game: Game[Any], index: int, exc: EkimaeError, source: str = "record"
+) -> DataError:
+    """The error for action `index` of `record` refused on replay: the action, the seat,
+    the reason, and the data versions when they differ."""
+    why = f"{seat_name(record.actions[index][0])}: {exc}"
+    mismatch = data_mismatch(record, game)
+    if mismatch is not None:
+        why += f" ({mismatch})"
+    return DataError(source, f"actions[{index}]", why)
+
+
 def iter_replay(record: GameRecord, game: Game[Any]) -> Iterator[State]:
     """The new state, then the state after each action in turn (one object, mutated)."""
     state = game.new_state(record.seats, record.seed, record.options)
@@ -123,11 +135,7 @@ def iter_replay(record: GameRecord, game: Game[Any]) -> Iterator[State]:
         try:
             state.apply(seat, action)
         except EkimaeError as exc:
-            why = f"{seat_name(seat)}: {exc}"
-            mismatch = data_mismatch(record, game)
-            if mismatch is not None:
-                why += f" ({mismatch})"
-            raise DataError("record", f"actions[{index}]", why) from None
+            raise replay_failure(record, game, index, exc) from None
         yield state
 
 

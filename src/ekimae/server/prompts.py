@@ -11,7 +11,6 @@ import functools
 from typing import Any
 
 from ekimae.games.tokyo_metro.board import Board, load_board
-from ekimae.games.tokyo_metro.components import load_rules
 
 
 @functools.cache
@@ -74,8 +73,8 @@ def action_label(
 
 
 def _fare(view: dict[str, Any], seat: int, letter: str) -> str:
-    """TM-8.5: free for a holder of the line's stock; otherwise the fare, onto its value."""
-    line = next(line for line in view["lines"] if line["letter"] == letter)
-    if seat in line["stocks"]:
+    """The engine's TM-8.5 fare for this seat, in words."""
+    fare = view["trains_phase"]["fares"][seat]
+    if fare == 0:
         return f"free: you hold a {letter} stock"
-    return f"fare ¥{load_rules().fare:,}, added to line {letter}'s value"
+    return f"fare ¥{fare:,}, added to line {letter}'s value"

@@ -266,7 +266,15 @@ def test_tm_8_5_board_at_the_starting_stop_paying_the_fare() -> None:
     assert state.current_players() == (0,)
     assert state.legal_actions(0) == [act.Board(), act.Pass()]
     shown = state.view(0)["trains_phase"]
-    assert shown == {"line": "M", "stops_left": 5, "prompt": "stop", "deciding": [0]}
+    # Each seat's fare is shown: seat 2 holds M stock and would ride free.
+    fares = [100, 0]
+    assert shown == {
+        "line": "M",
+        "stops_left": 5,
+        "prompt": "stop",
+        "deciding": [0],
+        "fares": fares,
+    }
     do(state, 0, "board")
     assert state.s.money[0] == 1900
     assert state.s.value[m] == 1100
@@ -279,6 +287,7 @@ def test_tm_8_5_board_free_with_stock() -> None:
     """TM-8.5: riding is free for a holder of stock in the line."""
     state = _rider_setup(stock=True)
     m = line(state.ctx, "M")
+    assert state.view(0)["trains_phase"]["fares"] == [0, 0]
     do(state, 0, "board")
     assert state.s.money[0] == 2000
     assert state.s.value[m] == 1000

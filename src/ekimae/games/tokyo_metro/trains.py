@@ -143,13 +143,18 @@ def _may_alight_at(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) 
     return s.moved[seat] and bool(empty_cells_touching(ctx, s, station))
 
 
+def fare(ctx: Ctx, s: MetroState, seat: int, line: int) -> int:
+    """TM-8.5: what boarding this line's train costs the seat (nothing with its stock)."""
+    return 0 if holds_stock(s, seat, line) else ctx.rules.fare
+
+
 def _may_board(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) -> bool:
     """TM-8.5: touching the station, not alighted from this train this phase, fare paid."""
     if not on_map(s, seat) or station not in ctx.board.cell_stations[s.meeple[seat]]:
         return False
     if s.alighted[seat] >> line & 1:
         return False
-    return holds_stock(s, seat, line) or s.money[seat] >= ctx.rules.fare
+    return s.money[seat] >= fare(ctx, s, seat, line)
 
 
 def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
@@ -173,9 +178,10 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         s.meeple[seat] = OFF_MAP
         s.riding[seat] = line
         s.moved[seat] = False
-        if not holds_stock(s, seat, line):
-            s.pay_bank(seat, ctx.rules.fare)
-            s.value[line] += ctx.rules.fare
+        paid = fare(ctx, s, seat, line)
+        if paid:
+            s.pay_bank(seat, paid)
+            s.value[line] += paid
         s.note(f"{seat_name(seat)} boards train {ctx.letters[line]}")
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]

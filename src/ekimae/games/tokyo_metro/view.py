@@ -12,6 +12,7 @@ from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.flow import rounds_total
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase
 from ekimae.games.tokyo_metro.steps import current_players
+from ekimae.games.tokyo_metro.trains import fare
 
 
 def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
@@ -109,4 +110,6 @@ def _trains(ctx: Ctx, s: MetroState) -> dict[str, Any] | None:
         "stops_left": s.steps_left,
         "prompt": s.prompt.name.lower(),
         "deciding": list(s.queue),
+        # TM-8.5: each seat's fare to board this train (0 with a stock of the line).
+        "fares": [fare(ctx, s, p, s.train_line) for p in range(s.n)],
     }
