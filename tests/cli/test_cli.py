@@ -178,6 +178,24 @@ def test_balance_with_two_bots_rotates_the_seats_and_splits_by_bot(
     assert seats == ["0", "1"]
 
 
+@pytest.mark.slow
+def test_balance_on_ray_in_local_mode_gives_the_same_report(tmp_path: Path) -> None:
+    """Where one machine is too small: the same games on Ray, the same report, whatever
+    order they finish in."""
+    args = ["metro", "balance", "--seats", "greedy,random,greedy", "--games", "5"]
+    here, ray = tmp_path / "here.md", tmp_path / "ray.md"
+    assert main([*args, "--workers", "1", "--out", str(here)]) == 0
+    assert main([*args, "--ray-address", "local", "--out", str(ray)]) == 0
+    assert ray.read_text(encoding="utf-8") == here.read_text(encoding="utf-8")
+
+
+def test_runners_refuse_no_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("balance", "tournament"):
+        args = ["metro", command, "--seats", "greedy,random", "--games", "1", "--workers", "0"]
+        assert main(args) == 2
+        assert "--workers: expected at least 1, got 0" in capsys.readouterr().err
+
+
 def test_rotated_seats() -> None:
     assert rotated(["a", "b", "c"], 0) == ["a", "b", "c"]
     assert rotated(["a", "b", "c"], 4) == ["b", "c", "a"]

@@ -11,9 +11,9 @@ tells more about the cards than a heuristic's.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,8 +22,11 @@ from rich.progress import Progress
 
 from ekimae.bots import play_game
 from ekimae.cli.common import UsageError, console, err_console, make_seats, parse_seats
+from ekimae.cli.runners import Runner, make_runner
 from ekimae.games.tokyo_metro.components import load_cards
 from ekimae.games.tokyo_metro.game import GAME
+
+Task = tuple[list[str], int]  # the seats' bots and the game's seed
 
 
 def add_parser(commands: Any) -> None:
@@ -34,7 +37,14 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--games", type=int, default=1000, metavar="G", help="default 1000")
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed")
     parser.add_argument("--seats", metavar="LIST", help="bots, comma-separated (default greedy)")
-    parser.add_argument("--workers", type=int, default=2, metavar="K", help="processes")
+    parser.add_argument(
+        "--workers", type=int, default=os.cpu_count() or 1, metavar="K",
+        help="worker processes (default: all cores)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--ray-address", metavar="ADDR",
+        help="run the games on Ray at ADDR ('local': a local Ray in this process)",
+    )  # fmt: skip
     parser.add_argument("--out", type=Path, metavar="FILE.md", help="write the report here")
     parser.set_defaults(run=run)
 
@@ -52,7 +62,7 @@ class GameStats:
     rounds: int = 0
 
 
-def play_one(task: tuple[list[str], int]) -> GameStats:
+def play_one(task: Task) -> GameStats:
     names, seed = task
     state, record = play_game(GAME, make_seats(names, seed), seed, names=names)
     stats = GameStats(names=list(names))
@@ -77,19 +87,19 @@ def run(args: argparse.Namespace) -> int:
     players = args.players
     if players is None and "," not in (args.seats or ""):
         players = 4  # one bot name (or none) fills 4 seats; a list of seats sets the table
-    if args.games < 1 or args.workers < 1 or (players is not None and not 1 <= players <= 5):
-        raise UsageError("--games, --players (1-5) and --workers must be positive")
+    if args.games < 1 or (players is not None and not 1 <= players <= 5):
+        raise UsageError("--games must be positive and --players 1-5")
     names = parse_seats(args.seats, players, ("greedy",), humans=False)
     tasks = [(rotated(names, i), args.seed + i) for i in range(args.games)]
     # Big chunks for fast bots; single games when few (search bots) keep both cores busy.
-    chunk = max(1, min(8, args.games // (8 * args.workers)))
+    chunk = max(1, min(8, args.games // (8 * max(1, args.workers))))
+    runner: Runner[Task, GameStats] = make_runner(args.workers, args.ray_address, chunk)
     results: list[GameStats] = []
     with Progress(console=err_console(), transient=True) as progress:
         bar = progress.add_task("playing", total=len(tasks))
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
-            for stats in pool.map(play_one, tasks, chunksize=chunk):
-                results.append(stats)
-                progress.advance(bar)
+        for stats in runner(play_one, tasks):
+            results.append(stats)
+            progress.advance(bar)
     report = format_report(names, results)
     if args.out:
         args.out.write_text(report, encoding="utf-8")

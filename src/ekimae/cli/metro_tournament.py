@@ -13,14 +13,13 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from rich.progress import Progress
 from rich.table import Table
 
 from ekimae.cli.common import UsageError, console, err_console, parse_seats
+from ekimae.cli.runners import Runner, make_runner
 from ekimae.cli.tournament_output import write_outputs
 from ekimae.cli.tournament_stats import GameResult, play_one, rotations, summarize
 
@@ -52,14 +51,13 @@ def run(args: argparse.Namespace) -> int:
     types = parse_seats(args.seats, None, (), humans=False)
     if args.games < 1:
         raise UsageError(f"--games: expected at least 1, got {args.games}")
-    if args.workers < 1:
-        raise UsageError(f"--workers: expected at least 1, got {args.workers}")
     tasks = rotations(types, args.games, args.seed)
-    runner = ray_runner(args.ray_address) if args.ray_address else pool_runner(args.workers)
+    # Games differ a lot in length; single-game chunks keep every core busy to the end.
+    runner: Runner[Task, GameResult] = make_runner(args.workers, args.ray_address)
     results: list[GameResult] = []
     with Progress(console=err_console(), transient=True) as progress:
         bar = progress.add_task("games", total=len(tasks))
-        for result in runner(tasks):
+        for result in runner(play_one, tasks):
             results.append(result)
             progress.advance(bar)
     results.sort(key=lambda r: r.seed)
@@ -73,41 +71,6 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_summary(summary)
     return 0
-
-
-def pool_runner(workers: int) -> Callable[[list[Task]], Iterator[GameResult]]:
-    def runner(tasks: list[Task]) -> Iterator[GameResult]:
-        if workers == 1:
-            yield from map(play_one, tasks)
-            return
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            # Games differ a lot in length; small chunks keep every core busy to the end.
-            yield from pool.map(play_one, tasks, chunksize=1)
-
-    return runner
-
-
-def ray_runner(address: str) -> Callable[[list[Task]], Iterator[GameResult]]:
-    try:
-        import ray  # optional dependency, only for --ray-address
-    except ImportError:
-        raise UsageError("--ray-address needs Ray: pip install ray") from None
-
-    def runner(tasks: list[Task]) -> Iterator[GameResult]:
-        if address == "local":
-            ray.init(num_cpus=os.cpu_count() or 1, include_dashboard=False, log_to_driver=False)
-        else:
-            ray.init(address=address, log_to_driver=False)
-        try:
-            remote = ray.remote(play_one)
-            pending = [remote.remote(task) for task in tasks]
-            while pending:
-                done, pending = ray.wait(pending, num_returns=1)
-                yield from ray.get(done)
-        finally:
-            ray.shutdown()
-
-    return runner
 
 
 def print_summary(summary: dict[str, Any]) -> None:
