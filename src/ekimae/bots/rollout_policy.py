@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from ekimae.bots.greedy import NORMAL, Judge, LineView, Weights
 from ekimae.bots.heuristic import CONTESTED, bid_target, normal_score
@@ -30,7 +31,12 @@ Policy = Callable[[TokyoMetroState, int, Sequence[Action], random.Random], Actio
 
 
 class StateJudge(Judge):
-    """`Judge` read from a raw position instead of a view (same fields, same estimates)."""
+    """`Judge` read from a raw position instead of a view (same fields, same estimates).
+
+    The estimates a playout asks for most (the worth of a cell for every Move and Walk)
+    are computed from per-map tables and memoized per judge, in the very same arithmetic
+    as `Judge`'s, so every estimate is equal to the last bit (the tests compare them).
+    """
 
     def __init__(self, ctx: Ctx, s: MetroState, seat: int, weights: Weights = NORMAL) -> None:
         # Deliberately not Judge.__init__: that one reads a view.
@@ -51,14 +57,60 @@ class StateJudge(Judge):
         self._worth = {}
         self._cells: dict[str, float] = {}
         self._here: float | None = None
+        self._tables = _tables(self.board)
+        self._per_pass: dict[int, tuple[float, float, float]] = {}
 
     # Memoized: the same cells and stations are asked about for every Move and Walk.
 
     def cell_worth(self, cell_name: str) -> float:
         worth = self._cells.get(cell_name)
         if worth is None:
-            worth = self._cells[cell_name] = super().cell_worth(cell_name)
+            worth = self._cells[cell_name] = self._cell_worth(cell_name)
         return worth
+
+    def _cell_worth(self, cell_name: str) -> float:
+        """`Judge.cell_worth` over the map's cell table."""
+        stations = self._tables.cell_stations.get(cell_name)
+        if stations is None:  # not a canonical cell name: the general way
+            return super().cell_worth(cell_name)
+        if self.pyramids <= 0:
+            return 0.0
+        per_stop = self.w.build_cost_per_stop
+        owner = self.owner
+        return max(
+            (self.station_worth(st) - per_stop * n for st, n in stations if st not in owner),
+            default=0.0,
+        )
+
+    def station_worth(self, station: int) -> float:
+        """`Judge.station_worth`, each line's factors computed once per judge."""
+        worth = self._worth.get(station)
+        if worth is None:
+            terms = []
+            for ln, n in self._tables.station_line_stops[station]:
+                visits, odds, income = self._line_per_pass(ln)
+                terms.append(n * visits * odds * income)
+            worth = self._worth[station] = sum(terms) * self.rounds_left
+        return worth
+
+    def _line_per_pass(self, line: int) -> tuple[float, float, float]:
+        """(visits, odds, my pass income) of a line, the factors `Judge.station_worth`
+        multiplies in this order."""
+        factors = self._per_pass.get(line)
+        if factors is None:
+            factors = self._per_pass[line] = (
+                self.visits(line),
+                self.odds(line),
+                self.my_pass_income(line),
+            )
+        return factors
+
+    def around(self, cell_name: str) -> float:
+        near_names = self._tables.near.get(cell_name)
+        if near_names is None:
+            return super().around(cell_name)
+        near = (self.cell_worth(name) for name in near_names)
+        return self.cell_worth(cell_name) + self.w.around_factor * max(near, default=0.0)
 
     def here(self) -> float:
         if self._here is None:
@@ -66,17 +118,29 @@ class StateJudge(Judge):
         return self._here
 
     def stops_on(self, station: int, line: int) -> int:
-        return _tables(self.board)[0].get((station, line), 0)
+        return self._tables.stops.get((station, line), 0)
 
     def station_lines(self, station: int) -> set[int]:
-        return _tables(self.board)[1][station]
+        return self._tables.lines[station]
 
 
-_TABLES: dict[str, tuple[dict[tuple[int, int], int], list[set[int]]]] = {}
+@dataclass(frozen=True)
+class _Tables:
+    """What a map's estimates look up, computed once per map."""
+
+    stops: dict[tuple[int, int], int]  # (station, line) -> its stops on the line
+    lines: list[set[int]]  # station -> the lines through it
+    # station -> (line, stops on it), in the order `Judge` sums them (its set's order)
+    station_line_stops: list[tuple[tuple[int, int], ...]]
+    # cell name -> (station, stops) of every station touching the cell
+    cell_stations: dict[str, tuple[tuple[int, int], ...]]
+    near: dict[str, tuple[str, ...]]  # cell name -> its neighbours' names
 
 
-def _tables(board: Board) -> tuple[dict[tuple[int, int], int], list[set[int]]]:
-    """Per map: stops of each (station, line), and the lines through each station."""
+_TABLES: dict[str, _Tables] = {}
+
+
+def _tables(board: Board) -> _Tables:
     tables = _TABLES.get(board.name)
     if tables is None:
         stops: dict[tuple[int, int], int] = {}
@@ -88,7 +152,20 @@ def _tables(board: Board) -> tuple[dict[tuple[int, int], int], list[set[int]]]:
                     stops[station, ln] = stops.get((station, ln), 0) + 1
                     through.add(ln)
             lines.append(through)
-        tables = _TABLES[board.name] = (stops, lines)
+        names = [board.cell_name(c) for c in range(board.columns * board.rows)]
+        tables = _TABLES[board.name] = _Tables(
+            stops=stops,
+            lines=lines,
+            station_line_stops=[
+                tuple((ln, stops[station, ln]) for ln in through)
+                for station, through in enumerate(lines)
+            ],
+            cell_stations={
+                names[c]: tuple((st, len(board.stations[st].stops)) for st in at)
+                for c, at in enumerate(board.cell_stations)
+            },
+            near={names[c]: tuple(names[n] for n in ns) for c, ns in enumerate(board.neighbors)},
+        )
     return tables
 
 
