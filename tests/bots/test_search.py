@@ -5,15 +5,17 @@ from __future__ import annotations
 import dataclasses
 import math
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from ekimae.bots import make_bot, play_game
-from ekimae.bots.flat_search import FlatSearch, _z, margin_reward, playout
+from ekimae.bots.flat_search import FlatSearch, _z, by_seat, margin_reward, playout
 from ekimae.bots.greedy import NORMAL, Judge
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import Budget
 from ekimae.bots.rollout_policy import (
+    Policy,
     normal_policy,
     normal_scores,
     raw_turn_bid,
@@ -95,12 +97,33 @@ def test_expert_races_and_plays_out_with_the_tuned_weights() -> None:
     expert, strong = ExpertBot(1).search, StrongBot(1).search
     assert isinstance(expert, FlatSearch) and isinstance(strong, FlatSearch)
     assert expert.drop == EXPERT_DROP and strong.drop is None
-    assert strong.policy is normal_policy
+    assert strong.policy is normal_policy and strong.others is None
+    # expert plays itself with the tuned reckoning and models the others as `normal`.
+    assert expert.others is normal_policy
     tuned = weighted_policy(TUNED)
     for state, seat in _positions(2, 8)[::7]:
         legal = state.legal_actions(seat)
         chosen = expert.policy(state, seat, legal, random.Random(5))
         assert chosen == tuned(state, seat, legal, random.Random(5))
+
+
+def test_by_seat_plays_the_searching_seat_and_the_others_apart() -> None:
+    calls: list[tuple[str, int]] = []
+
+    def named(name: str) -> Policy:
+        def policy(
+            state: TokyoMetroState, seat: int, legal: Sequence[Action], rng: random.Random
+        ) -> Action:
+            calls.append((name, seat))
+            return legal[0]
+
+        return policy
+
+    state = GAME.new_state(3, 4)
+    playout(state, by_seat(1, named("mine"), named("others")), random.Random(0))
+    assert state.is_terminal()
+    assert {name for name, seat in calls if seat == 1} == {"mine"}
+    assert {name for name, seat in calls if seat != 1} == {"others"}
 
 
 def test_judge_reads_its_weights() -> None:

@@ -53,6 +53,15 @@ def playout(state: Any, policy: Policy, rng: random.Random) -> None:
         apply_fast(state, seat, policy(state, seat, state.legal_actions(seat), rng))
 
 
+def by_seat(me: int, mine: Policy, others: Policy) -> Policy:
+    """`mine` for seat `me`, `others` for every other seat."""
+
+    def policy(state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        return (mine if seat == me else others)(state, seat, legal, rng)
+
+    return policy
+
+
 @dataclass
 class FlatSearch:
     determinize: Determinizer
@@ -65,12 +74,16 @@ class FlatSearch:
 
     drop: float | None = None  # race: standard errors below the leader to drop a candidate
     min_samples: int = 4  # samples before any candidate is dropped
+    # The other seats' playout policy, when the searching seat models them apart from
+    # itself (None: every seat follows `policy`).
+    others: Policy | None = None
 
     def search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
     ) -> SearchResult:
         me: int = view["seat"]
         start = time.perf_counter()
+        policy = self.policy if self.others is None else by_seat(me, self.policy, self.others)
         candidates = list(self.prior(view, legal))
         if len(candidates) == 1:
             return SearchResult(candidates[0], 0.0, 0, 0.0, {})
@@ -92,7 +105,7 @@ class FlatSearch:
                     break  # out of time mid-sample: drop it (candidates stay paired)
                 state = sample.clone() if n < len(alive) - 1 else sample
                 apply_fast(state, me, candidates[i])
-                playout(state, self.policy, random.Random(seed))
+                playout(state, policy, random.Random(seed))
                 results.append(self.reward(state, me))
             self.playouts += len(results)
             if len(results) < len(alive):

@@ -26,7 +26,7 @@ from ekimae.bots.flat_search import FlatSearch
 from ekimae.bots.greedy import NORMAL, Judge, Weights
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
-from ekimae.bots.rollout_policy import normal_policy, weighted_policy
+from ekimae.bots.rollout_policy import Policy, normal_policy, weighted_policy
 from ekimae.bots.tokyo_metro_determinize import BID_PRIOR, determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
@@ -131,6 +131,10 @@ def heuristic_prior(width: int, weights: Weights = NORMAL) -> Any:
     return prior
 
 
+def _policy(weights: Weights) -> Policy:
+    return normal_policy if weights == NORMAL else weighted_policy(weights)
+
+
 class SearchBot:
     """Flat Monte Carlo over `normal`'s best moves with `normal` playouts (the default),
     or the earlier ISMCTS with light, truncated rollouts (`method="ismcts"`)."""
@@ -147,6 +151,7 @@ class SearchBot:
         method: str = "flat",
         drop: float | None = None,
         weights: Weights = NORMAL,
+        others: Weights | None = None,
     ) -> None:
         self.seed = seed
         self.search: FlatSearch | ISMCTS
@@ -154,10 +159,11 @@ class SearchBot:
             self.search = FlatSearch(
                 determinize,
                 heuristic_prior(width, weights),
-                normal_policy if weights == NORMAL else weighted_policy(weights),
+                _policy(weights),
                 budget=Budget(seconds=seconds, iterations=samples),
                 override=OVERRIDE_Z,
                 drop=drop,
+                others=None if others is None else _policy(others),
             )
         elif method == "ismcts":
             self.search = ISMCTS(
@@ -199,6 +205,7 @@ class ExpertBot(SearchBot):
             samples=EXPERT_SAMPLES,
             drop=EXPERT_DROP,
             weights=TUNED,
+            others=NORMAL,
         )
 
 

@@ -1,4 +1,5 @@
-"""`ekimae bench`: how fast the engine is, on one core, with random play.
+"""`ekimae bench`: how fast the engine is, on one core, with random play (and the
+`normal`-policy playouts the search bots run).
 
 Each figure is the median of `--repeat` runs. Legal-action listing and apply are timed on
 fresh clones of positions collected from real games, since a state caches its listing
@@ -16,11 +17,14 @@ from typing import Any
 
 from rich.table import Table
 
+from ekimae.bots.flat_search import playout
+from ekimae.bots.rollout_policy import normal_policy
 from ekimae.cli.common import UsageError, console
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
 SAMPLE_GAMES = 20  # games whose positions are kept for the per-call timings
+NORMAL_SHARE = 10  # a `normal` playout costs some ten random ones: a tenth of the games
 
 
 def add_parser(commands: Any) -> None:
@@ -102,9 +106,19 @@ def one_run(players: int, games: int, seed: int) -> dict[str, float]:
                 state.apply_unchecked(seat, legal[rng.randrange(len(legal))])
         return games
 
+    def normal_playouts() -> int:
+        # What `strong` and `expert` play out: every seat follows `normal`'s reckoning.
+        root = GAME.new_state(players, seed)
+        rng = random.Random(seed)
+        count = max(1, games // NORMAL_SHARE)
+        for _ in range(count):
+            playout(root.clone(), normal_policy, rng)
+        return count
+
     return {
         "games/s": timed(play),
         "search playouts/s (clone + unchecked random play to the end)": timed(rollouts),
+        "normal-policy playouts/s (what strong and expert play out)": timed(normal_playouts),
         "legal listings/s": timed(listing),
         "applies/s (legality check included)": timed(applying),
         "clones/s": timed(cloning),
