@@ -9,7 +9,9 @@ best mean reward wins (the heuristic's first choice unless clearly beaten).
 
 - `strong`: 5 candidates, up to 16 samples or 1.5 s a decision;
 - `expert`: 10 candidates raced (`FlatSearch.drop`), up to 64 samples or 6 s, with
-  `normal`'s reckoning tuned by self-play (`TUNED`) for its candidates and playouts.
+  `normal`'s reckoning tuned by self-play (`TUNED`) for its candidates and its own seat
+  in the playouts, and the other seats played out as `normal` plays (`FlatSearch.others`):
+  it plans to play better than the table it models.
 
 The earlier ISMCTS (`mcts.ISMCTS`, light rollouts cut after 40 actions and an evaluation)
 stays available as `SearchBot(method="ismcts")` for comparison; it lost to `normal`.
