@@ -47,11 +47,6 @@ def win_rate(pool: ProcessPoolExecutor, weights: Weights, seeds: range) -> float
     return sum(results) / len(results)
 
 
-def win_rate_once(workers: int, weights: Weights, seeds: range) -> float:
-    with ProcessPoolExecutor(workers) as pool:
-        return win_rate(pool, weights, seeds)
-
-
 def neighbours(w: Weights) -> list[tuple[str, Weights]]:
     """Every knob (each share of `stock_share` apart) scaled by each of STEPS."""
     out: list[tuple[str, Weights]] = []
@@ -90,10 +85,10 @@ def main() -> None:
     args = parser.parse_args()
     seeds = range(args.seed, args.seed + args.games)
     best = NORMAL if args.start == "normal" else TUNED
-    # Every candidate plays against NORMAL, so the starting point's own rate is the bar.
-    best_rate = 0.5 if args.start == "normal" else win_rate_once(args.workers, best, seeds)
     se = math.sqrt(0.25 / args.games)
     with ProcessPoolExecutor(args.workers) as pool, Progress() as progress:
+        # Every candidate plays against NORMAL, so the starting point's own rate is the bar.
+        best_rate = 0.5 if best == NORMAL else win_rate(pool, best, seeds)
         for p in range(args.passes):
             tries = neighbours(best)
             bar = progress.add_task(f"pass {p + 1}", total=len(tries))

@@ -43,7 +43,7 @@ STRONG_SAMPLES = 16  # determinizations a decision, each playing out every candi
 EXPERT_SAMPLES = 64
 OVERRIDE_Z = 1.0  # standard errors a move must beat the heuristic's first choice by
 EXPERT_DROP = 2.0  # expert races its candidates: standard errors behind the leader to drop
-# expert's reckoning, for its candidates and every seat of its playouts: `normal`'s knobs
+# expert's reckoning, for its candidates and its own seat in its playouts: `normal`'s knobs
 # tuned by self-play (tools/tune_weights.py, 600 games a try, cards of data 2118c45a3451):
 # a train not yet on the map is likelier to run than `normal` thinks, and a personal card
 # and a new disc are worth less. These weights beat NORMAL in 66.7% of 2,000 fresh
