@@ -246,3 +246,22 @@ def test_search_bot_methods() -> None:
         assert bot.choose(view, legal, random.Random(2)) in legal
     with pytest.raises(ValueError, match="nope"):
         SearchBot(1, method="nope")
+
+
+def test_an_untimed_search_bot_plays_its_sample_cap_whatever_the_clock() -> None:
+    """Measurements run untimed so their moves depend on the seed, not on the load."""
+    state, seat = _positions(2, 9)[12]
+    view, legal = state.view(seat), state.legal_actions(seat)
+    timed = SearchBot(1, seconds=0.0, samples=3)
+    timed.choose(view, legal, random.Random(2))
+    assert timed.last is not None and timed.last.iterations == 0
+    untimed = SearchBot(1, seconds=0.0, samples=3)
+    untimed.untimed()
+    untimed.choose(view, legal, random.Random(2))
+    assert untimed.last is not None and untimed.last.iterations == 3
+    for name in ("strong", "expert"):
+        bot = make_bot(name, 1, untimed=True)
+        assert isinstance(bot, SearchBot) and bot.search.budget.seconds == math.inf
+    assert make_bot("normal", 1, untimed=True).name == "normal"
+    with pytest.raises(ValueError, match="no sample cap"):
+        SearchBot(1, samples=None).untimed()

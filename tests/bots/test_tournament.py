@@ -14,7 +14,7 @@ from ekimae.cli.tournament_stats import wilson
 def test_tournament_json_on_a_tiny_run(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code = main(
         ["metro", "tournament", "--seats", "normal,random", "--games", "4", "--workers", "2",
-         "--seed", "3", "--json", "--out", str(tmp_path)]
+         "--seed", "3", "--untimed", "--json", "--out", str(tmp_path)]
     )  # fmt: skip
     assert code == 0
     data = json.loads(capsys.readouterr().out)

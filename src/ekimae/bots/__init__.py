@@ -12,7 +12,7 @@ from ekimae.bots.base import Bot, play_game, seat_rng
 from ekimae.bots.greedy import GreedyBot
 from ekimae.bots.heuristic import BeginnerBot, NormalBot
 from ekimae.bots.random_bot import RandomBot
-from ekimae.bots.search_bots import ExpertBot, StrongBot
+from ekimae.bots.search_bots import ExpertBot, SearchBot, StrongBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
@@ -30,12 +30,19 @@ def bot_names() -> list[str]:
     return list(BOTS)
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """A new bot by registry name; ValueError listing the known names otherwise."""
+def make_bot(name: str, seed: int = 0, *, untimed: bool = False) -> Bot:
+    """A new bot by registry name; ValueError listing the known names otherwise.
+
+    `untimed`: search bots stop at their sample caps only (`SearchBot.untimed`), so their
+    moves depend on the seed, not on the machine's speed or load.
+    """
     factory = BOTS.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
-    return factory(seed)
+    bot = factory(seed)
+    if untimed and isinstance(bot, SearchBot):
+        bot.untimed()
+    return bot
 
 
 __all__ = [

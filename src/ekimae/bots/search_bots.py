@@ -20,6 +20,7 @@ Decisions with one legal action are not searched.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from typing import Any
@@ -187,6 +188,18 @@ class SearchBot:
             return legal[0]
         self.last = self.search.search(view, legal, rng)
         return self.last.action
+
+    def untimed(self) -> None:
+        """Search to the sample cap whatever the clock says.
+
+        A timed search plays fewer samples on a loaded or slower machine, so its moves
+        depend on the machine; untimed, they depend on the seed alone. Measurements use
+        it: on an idle machine the caps bind before the deadlines (docs/bots.md), so an
+        untimed bot plays there as the timed one does, and other work can run meanwhile.
+        """
+        if self.search.budget.iterations is None:
+            raise ValueError(f"{self.name} has no sample cap: untimed, it would never stop")
+        self.search.budget = Budget(seconds=math.inf, iterations=self.search.budget.iterations)
 
 
 class StrongBot(SearchBot):

@@ -21,9 +21,7 @@ from rich.table import Table
 from ekimae.cli.common import UsageError, console, err_console, parse_seats
 from ekimae.cli.runners import Runner, make_runner
 from ekimae.cli.tournament_output import write_outputs
-from ekimae.cli.tournament_stats import GameResult, play_one, rotations, summarize
-
-Task = tuple[list[str], int]
+from ekimae.cli.tournament_stats import GameResult, Task, play_one, rotations, summarize
 
 
 def add_parser(commands: Any) -> None:
@@ -38,6 +36,11 @@ def add_parser(commands: Any) -> None:
         help="worker processes (default: all cores)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=1, metavar="S", help="first seed (default 1)")
+    parser.add_argument(
+        "--untimed", action="store_true",
+        help="search bots stop at their sample caps, never at the clock: the results "
+        "depend on the seeds only, not on the machine or its load",
+    )  # fmt: skip
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--out", metavar="DIR", help="write CSV files and PNG plots here")
     parser.add_argument(
@@ -51,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
     types = parse_seats(args.seats, None, (), humans=False)
     if args.games < 1:
         raise UsageError(f"--games: expected at least 1, got {args.games}")
-    tasks = rotations(types, args.games, args.seed)
+    tasks = rotations(types, args.games, args.seed, args.untimed)
     # Games differ a lot in length; single-game chunks keep every core busy to the end.
     runner: Runner[Task, GameResult] = make_runner(args.workers, args.ray_address)
     results: list[GameResult] = []

@@ -31,10 +31,13 @@ class GameResult:
         return asdict(self)
 
 
-def play_one(task: tuple[list[str], int]) -> GameResult:
+Task = tuple[list[str], int, bool]  # seat types, seed, untimed
+
+
+def play_one(task: Task) -> GameResult:
     """Play one game (picklable, for worker processes)."""
-    names, seed = task
-    bots = [make_bot(name, seed * 31 + i) for i, name in enumerate(names)]
+    names, seed, untimed = task
+    bots = [make_bot(name, seed * 31 + i, untimed=untimed) for i, name in enumerate(names)]
     state, record = play_game(GAME, bots, seed, names=names)
     winner = state.winner()
     assert winner is not None, "a bot game always ends"
@@ -52,10 +55,10 @@ def play_one(task: tuple[list[str], int]) -> GameResult:
     )
 
 
-def rotations(types: list[str], games: int, seed: int) -> list[tuple[list[str], int]]:
+def rotations(types: list[str], games: int, seed: int, untimed: bool = False) -> list[Task]:
     """Game g seats the types rotated by g, so every type plays every seat equally."""
     n = len(types)
-    return [(types[g % n :] + types[: g % n], seed + g) for g in range(games)]
+    return [(types[g % n :] + types[: g % n], seed + g, untimed) for g in range(games)]
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
