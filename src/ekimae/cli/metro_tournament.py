@@ -10,9 +10,11 @@ as one JSON object instead; `--out DIR` writes them as CSV files and PNG plots.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
+from pathlib import Path
 from typing import Any
 
 from rich.progress import Progress
@@ -20,6 +22,7 @@ from rich.table import Table
 
 from ekimae.cli.common import UsageError, console, err_console, parse_seats
 from ekimae.cli.runners import Runner, make_runner
+from ekimae.cli.tournament_log import Key, append, read_log, task_key
 from ekimae.cli.tournament_output import write_outputs
 from ekimae.cli.tournament_stats import GameResult, Task, play_one, rotations, summarize
 
@@ -44,6 +47,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument("--out", metavar="DIR", help="write CSV files and PNG plots here")
     parser.add_argument(
+        "--log", metavar="FILE",
+        help="append each finished game to FILE (JSON lines); run the same command again "
+        "to resume: games already in FILE are read back, not played",
+    )  # fmt: skip
+    parser.add_argument(
         "--ray-address", metavar="ADDR",
         help="run the games on Ray at ADDR ('local': a local Ray in this process)",
     )  # fmt: skip
@@ -55,14 +63,7 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError(f"--games: expected at least 1, got {args.games}")
     tasks = rotations(types, args.games, args.seed, args.untimed)
-    # Games differ a lot in length; single-game chunks keep every core busy to the end.
-    runner: Runner[Task, GameResult] = make_runner(args.workers, args.ray_address)
-    results: list[GameResult] = []
-    with Progress(console=err_console(), transient=True) as progress:
-        bar = progress.add_task("games", total=len(tasks))
-        for result in runner(play_one, tasks):
-            results.append(result)
-            progress.advance(bar)
+    results = play(tasks, args)
     results.sort(key=lambda r: r.seed)
     summary = summarize(results)
     if args.out:
@@ -74,6 +75,30 @@ def run(args: argparse.Namespace) -> int:
     else:
         print_summary(summary)
     return 0
+
+
+def play(tasks: list[Task], args: argparse.Namespace) -> list[GameResult]:
+    """Every game of `tasks`: those in `--log` read back, the others played (and logged)."""
+    done: dict[Key, GameResult] = {}
+    if args.log:
+        done, warnings = read_log(Path(args.log), tasks)
+        for warning in warnings:
+            err_console().print(warning)
+    todo = [t for t in tasks if task_key(t) not in done]
+    # Games differ a lot in length; single-game chunks keep every core busy to the end.
+    runner: Runner[Task, GameResult] = make_runner(args.workers, args.ray_address)
+    results = list(done.values())
+    with contextlib.ExitStack() as stack:
+        log = stack.enter_context(open(args.log, "a", encoding="utf-8")) if args.log else None
+        progress = stack.enter_context(Progress(console=err_console(), transient=True))
+        bar = progress.add_task("games", total=len(tasks), completed=len(results))
+        if todo:
+            for result in runner(play_one, todo):
+                if log is not None:
+                    append(log, result, args.untimed)
+                results.append(result)
+                progress.advance(bar)
+    return results
 
 
 def print_summary(summary: dict[str, Any]) -> None:

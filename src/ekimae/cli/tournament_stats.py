@@ -30,6 +30,35 @@ class GameResult:
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameResult:
+        """The inverse of `to_dict`; ValueError naming the first field that is wrong."""
+        checks: dict[str, Any] = {
+            "seed": lambda v: isinstance(v, int),
+            "seats": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+            "scores": lambda v: isinstance(v, list) and all(isinstance(x, int) for x in v),
+            "winner": lambda v: isinstance(v, int),
+            "line_values": lambda v: (
+                isinstance(v, dict) and all(isinstance(x, int) for x in v.values())
+            ),
+            "actions": lambda v: (
+                isinstance(v, list)
+                and all(
+                    isinstance(c, dict) and all(isinstance(x, int) for x in c.values()) for c in v
+                )
+            ),
+        }
+        for name, ok in checks.items():
+            if name not in data or not ok(data[name]):
+                raise ValueError(f"not a game record ({name!r} missing or of the wrong type)")
+        extra = set(data) - set(checks)
+        if extra:
+            raise ValueError(f"not a game record (unknown fields: {', '.join(sorted(extra))})")
+        seats = len(data["seats"])
+        if len(data["scores"]) != seats or not 0 <= data["winner"] < seats:
+            raise ValueError("not a game record (seats, scores and winner disagree)")
+        return cls(**data)
+
 
 Task = tuple[list[str], int, bool]  # seat types, seed, untimed
 

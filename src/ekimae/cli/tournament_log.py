@@ -1,0 +1,91 @@
+"""`tournament --log FILE`: every finished game appended to a file, so a long run resumes.
+
+A measurement of search bots runs for hours. With a log, each game is written (one JSON
+object a line, flushed to disk) as soon as it ends; run the same command again after an
+interruption and the games already in the file are read back instead of played. With
+`--untimed`, a game depends on its seed and seats only, so a resumed run gives the very
+figures an uninterrupted one would.
+
+A log belongs to one run: a game in it that the run would not play (other seats, seeds
+or timing) is an error, not silently mixed in. A last line cut short by a kill mid-write
+is dropped (with a warning) and its game played again; any other bad line is an error.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any, TextIO
+
+from ekimae.cli.common import UsageError
+from ekimae.cli.tournament_stats import GameResult, Task
+
+Key = tuple[int, tuple[str, ...], bool]  # seed, seat types, untimed
+
+
+def task_key(task: Task) -> Key:
+    names, seed, untimed = task
+    return seed, tuple(names), untimed
+
+
+def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list[str]]:
+    """The games of `tasks` already in the log, and warnings (a cut last line)."""
+    if not path.exists():
+        return {}, []
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UsageError(f"--log {path}: cannot read it ({exc})") from None
+    wanted = {task_key(t) for t in tasks}
+    done: dict[Key, GameResult] = {}
+    warnings: list[str] = []
+    lines = text.split("\n")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            key, result = _parse(line)
+        except ValueError as exc:
+            if number == len(lines):  # no newline after it: cut short mid-write
+                _drop_last_line(path)
+                warnings.append(f"--log {path}: line {number} was cut short; playing it again")
+                break
+            raise UsageError(f"--log {path}, line {number}: {exc}") from None
+        if key not in wanted:
+            seed, seats, untimed = key
+            raise UsageError(
+                f"--log {path}, line {number}: seed {seed}, seats {','.join(seats)}"
+                f"{' untimed' if untimed else ''} is not a game of this run; "
+                "give the same --seats, --seed, --games and --untimed, or another file"
+            )
+        done[key] = result
+    return done, warnings
+
+
+def _parse(line: str) -> tuple[Key, GameResult]:
+    try:
+        data: Any = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg})") from None
+    if not isinstance(data, dict):
+        raise ValueError("not a game record (expected a JSON object)")
+    untimed = data.pop("untimed", None)
+    if not isinstance(untimed, bool):
+        raise ValueError("not a game record ('untimed' missing or not true/false)")
+    result = GameResult.from_dict(data)
+    return (result.seed, tuple(result.seats), untimed), result
+
+
+def _drop_last_line(path: Path) -> None:
+    """Cut the file after its last newline, so the next append starts a clean line."""
+    data = path.read_bytes()
+    with path.open("r+b") as f:
+        f.truncate(data.rfind(b"\n") + 1)
+
+
+def append(log: TextIO, result: GameResult, untimed: bool) -> None:
+    """One game, on disk before the next one is reported."""
+    log.write(json.dumps({**result.to_dict(), "untimed": untimed}, ensure_ascii=False) + "\n")
+    log.flush()
+    os.fsync(log.fileno())

@@ -1,0 +1,81 @@
+"""`ekimae metro tournament --log FILE`: games written as they end, a run resumed from them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ekimae.cli import metro_tournament
+from ekimae.cli.main import main
+from ekimae.cli.tournament_stats import GameResult
+
+RUN = ["metro", "tournament", "--seats", "normal,random", "--games", "4", "--workers", "1",
+       "--seed", "3", "--untimed", "--json"]  # fmt: skip
+
+
+def _run(capsys: pytest.CaptureFixture[str], log: Path, *extra: str) -> dict[str, Any]:
+    assert main([*RUN, "--log", str(log), *extra]) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def _no_games(task: object) -> GameResult:
+    raise AssertionError(f"played {task} again")
+
+
+def test_every_game_is_logged_and_a_finished_run_plays_none_again(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "games.jsonl"
+    first = _run(capsys, log)
+    lines = log.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["seed"] for line in lines] == [3, 4, 5, 6]
+    monkeypatch.setattr(metro_tournament, "play_one", _no_games)
+    assert _run(capsys, log) == first
+    assert log.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_an_interrupted_run_resumes_to_the_same_figures(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    full = _run(capsys, tmp_path / "full.jsonl")
+    lines = (tmp_path / "full.jsonl").read_text(encoding="utf-8").splitlines()
+    cut = tmp_path / "cut.jsonl"
+    # two games written, the third killed mid-write
+    cut.write_text(lines[0] + "\n" + lines[1] + "\n" + lines[2][:25], encoding="utf-8")
+    assert main([*RUN, "--log", str(cut)]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out) == full
+    assert "line 3 was cut short; playing it again" in err
+    assert cut.read_text(encoding="utf-8").splitlines() == lines
+
+
+def test_a_log_of_another_run_or_a_bad_line_is_refused_untouched(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "games.jsonl"
+    _run(capsys, log)
+    before = log.read_text(encoding="utf-8")
+    assert main([*RUN, "--seed", "10", "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert "seed 3, seats normal,random untimed is not a game of this run" in err
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"seed": 3}\n' + before, encoding="utf-8")
+    assert main([*RUN, "--log", str(bad)]) == 2
+    assert "line 1: not a game record" in capsys.readouterr().err
+    assert log.read_text(encoding="utf-8") == before
+    assert bad.read_text(encoding="utf-8") == '{"seed": 3}\n' + before
+
+
+def test_game_results_round_trip_and_refuse_wrong_fields() -> None:
+    result = GameResult(1, ["normal", "random"], [900, 300], 0, {"G": 200}, [{"invest": 2}, {}])
+    assert GameResult.from_dict(json.loads(json.dumps(result.to_dict()))) == result
+    with pytest.raises(ValueError, match="'scores'"):
+        GameResult.from_dict({**result.to_dict(), "scores": "900"})
+    with pytest.raises(ValueError, match="disagree"):
+        GameResult.from_dict({**result.to_dict(), "winner": 2})
+    with pytest.raises(ValueError, match="unknown fields: colour"):
+        GameResult.from_dict({**result.to_dict(), "colour": 1})
