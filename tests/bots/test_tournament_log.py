@@ -51,6 +51,11 @@ def test_an_interrupted_run_resumes_to_the_same_figures(
     assert json.loads(out) == full
     assert "line 3 was cut short; playing it again" in err
     assert cut.read_text(encoding="utf-8").splitlines() == lines
+    # a whole last line without its newline is kept, and the next game starts a line
+    unended = tmp_path / "unended.jsonl"
+    unended.write_text(lines[0] + "\n" + lines[1], encoding="utf-8")
+    assert _run(capsys, unended) == full
+    assert unended.read_text(encoding="utf-8").splitlines() == lines
 
 
 def test_a_log_of_another_run_or_a_bad_line_is_refused_untouched(

@@ -60,6 +60,10 @@ def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list
                 "give the same --seats, --seed, --games and --untimed, or another file"
             )
         done[key] = result
+    else:
+        if not text.endswith("\n"):  # a whole last line without its newline: end it
+            with path.open("a", encoding="utf-8") as f:
+                f.write("\n")
     return done, warnings
 
 
