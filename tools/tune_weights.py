@@ -53,6 +53,12 @@ def neighbours(w: Weights) -> list[tuple[str, Weights]]:
     for f in dataclasses.fields(w):
         value: Any = getattr(w, f.name)
         for step in STEPS:
+            if f.name == "kind_bonus":
+                for i, (kind, yen) in enumerate(value):
+                    changed = list(value)
+                    changed[i] = (kind, round(yen * step, 1))
+                    out.append((f"{kind} bonus x{step}", _with(w, f.name, tuple(changed))))
+                continue
             if isinstance(value, tuple):
                 for i in range(len(value)):
                     changed = list(value)

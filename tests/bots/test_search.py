@@ -22,6 +22,7 @@ from ekimae.bots.rollout_policy import (
     weighted_policy,
 )
 from ekimae.bots.search_bots import (
+    DISTILLED,
     EXPERT_DROP,
     TUNED,
     ExpertBot,
@@ -93,18 +94,22 @@ def test_weighted_policy_with_normal_weights_is_normal_and_other_weights_differ(
     assert differ > 0
 
 
-def test_expert_races_and_plays_out_with_the_tuned_weights() -> None:
+def test_expert_races_and_plays_out_with_the_distilled_weights() -> None:
     expert, strong = ExpertBot(1).search, StrongBot(1).search
     assert isinstance(expert, FlatSearch) and isinstance(strong, FlatSearch)
     assert expert.drop == EXPERT_DROP and strong.drop is None
     assert strong.policy is normal_policy and strong.others is None
-    # expert plays itself with the tuned reckoning and models the others as `normal`.
-    assert expert.others is normal_policy
-    tuned = weighted_policy(TUNED)
+    # expert plays out every seat with the distilled reckoning: TUNED plus kind bonuses.
+    assert expert.others is None
+    assert dataclasses.replace(DISTILLED, kind_bonus=()) == TUNED and DISTILLED.kind_bonus
+    distilled, tuned = weighted_policy(DISTILLED), weighted_policy(TUNED)
+    differ = 0
     for state, seat in _positions(2, 8)[::7]:
         legal = state.legal_actions(seat)
         chosen = expert.policy(state, seat, legal, random.Random(5))
-        assert chosen == tuned(state, seat, legal, random.Random(5))
+        assert chosen == distilled(state, seat, legal, random.Random(5))
+        differ += chosen != tuned(state, seat, legal, random.Random(5))
+    assert differ > 0
 
 
 def test_by_seat_plays_the_searching_seat_and_the_others_apart() -> None:

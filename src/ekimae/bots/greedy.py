@@ -52,6 +52,9 @@ class Weights:
     board_bonus: float = 50.0  # riding when stuck with nothing to build nearby
     bid_share: float = 0.08  # turn-order bid: of the money, per contested spot short
     bid_cap: int = 600  # turn-order bid: at most
+    # (action kind, yen) added to `normal_score` of every action of that kind: what the
+    # estimates miss, as learned from the search's choices (tools/distill_bonus.py).
+    kind_bonus: tuple[tuple[str, float], ...] = ()
 
 
 NORMAL = Weights()

@@ -16,6 +16,7 @@ They read only the view and the printed components.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Sequence
@@ -68,7 +69,20 @@ class NormalBot:
 
 
 def normal_score(judge: Judge, action: Action, last_round: bool) -> float:
-    """The greedy estimate, corrected for what it misjudges."""
+    """The greedy estimate, corrected for what it misjudges (and the weights' bonus for
+    the action's kind, if they have one)."""
+    score = _corrected(judge, action, last_round)
+    if judge.w.kind_bonus:
+        return score + _bonus_table(judge.w.kind_bonus).get(action.kind, 0.0)
+    return score
+
+
+@functools.cache
+def _bonus_table(bonus: tuple[tuple[str, float], ...]) -> dict[str, float]:
+    return dict(bonus)
+
+
+def _corrected(judge: Judge, action: Action, last_round: bool) -> float:
     score = judge.score(action)
     if last_round and isinstance(action, LATE_USELESS):
         return min(score, -judge.discs(action))
