@@ -262,7 +262,7 @@ def test_bench_small(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "1", "--repeat", "1", "--players", "2"]) == 0
     out = capsys.readouterr().out
     assert "games/s" in out and "clones/s" in out and "steps per game" in out
-    assert "normal-policy playouts/s" in out
+    assert "normal-policy playouts/s" in out and "distilled playouts/s" in out
 
 
 # ------------------------------------------------------------------------------ errors

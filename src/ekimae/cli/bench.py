@@ -18,7 +18,8 @@ from typing import Any
 from rich.table import Table
 
 from ekimae.bots.flat_search import playout
-from ekimae.bots.rollout_policy import normal_policy
+from ekimae.bots.rollout_policy import Policy, normal_policy, weighted_policy
+from ekimae.bots.search_bots import DISTILLED
 from ekimae.cli.common import UsageError, console
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
@@ -106,19 +107,25 @@ def one_run(players: int, games: int, seed: int) -> dict[str, float]:
                 state.apply_unchecked(seat, legal[rng.randrange(len(legal))])
         return games
 
-    def normal_playouts() -> int:
-        # What `strong` and `expert` play out: every seat follows `normal`'s reckoning.
-        root = GAME.new_state(players, seed)
-        rng = random.Random(seed)
-        count = max(1, games // NORMAL_SHARE)
-        for _ in range(count):
-            playout(root.clone(), normal_policy, rng)
-        return count
+    def policy_playouts(policy: Policy) -> Callable[[], int]:
+        def run() -> int:
+            root = GAME.new_state(players, seed)
+            rng = random.Random(seed)
+            count = max(1, games // NORMAL_SHARE)
+            for _ in range(count):
+                playout(root.clone(), policy, rng)
+            return count
+
+        return run
 
     return {
         "games/s": timed(play),
         "search playouts/s (clone + unchecked random play to the end)": timed(rollouts),
-        "normal-policy playouts/s (what strong and expert play out)": timed(normal_playouts),
+        # Every seat follows `normal`'s reckoning (strong) or the distilled one (expert).
+        "normal-policy playouts/s (what strong plays out)": timed(policy_playouts(normal_policy)),
+        "distilled playouts/s (what expert plays out)": timed(
+            policy_playouts(weighted_policy(DISTILLED))
+        ),
         "legal listings/s": timed(listing),
         "applies/s (legality check included)": timed(applying),
         "clones/s": timed(cloning),
