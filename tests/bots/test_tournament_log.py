@@ -11,6 +11,7 @@ import pytest
 from ekimae.cli import metro_tournament
 from ekimae.cli.main import main
 from ekimae.cli.tournament_stats import GameResult
+from tools import measurement
 
 RUN = ["metro", "tournament", "--seats", "normal,random", "--games", "4", "--workers", "1",
        "--seed", "3", "--untimed", "--json"]  # fmt: skip
@@ -84,3 +85,20 @@ def test_game_results_round_trip_and_refuse_wrong_fields() -> None:
         GameResult.from_dict({**result.to_dict(), "winner": 2})
     with pytest.raises(ValueError, match="unknown fields: colour"):
         GameResult.from_dict({**result.to_dict(), "colour": 1})
+
+
+def test_the_measurement_tool_reads_a_growing_log(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    log = tmp_path / "games.jsonl"
+    full = _run(capsys, log)
+    games = measurement.read(log)
+    assert sorted(games) == [3, 4, 5, 6]
+    wins = round(full["win_rate"]["normal"] * 4)
+    assert measurement.summary(games, "normal").startswith(f"normal won {wins}/4 = ")
+    with log.open("a", encoding="utf-8") as f:
+        f.write('{"seed": 7, "sea')  # the tournament is writing the next game
+    assert measurement.read(log) == games
+    assert measurement.paired(games, games, "normal") == (
+        "on the same 4 deals: won only in the first log 0, only in the second 0"
+    )
