@@ -9,7 +9,7 @@ penalty on the bonuses), and then scales the bonuses: the fit's scale is set by 
 16-sample means, so the factor that plays best against `NORMAL` is picked on
 `--tune-games` games and checked on fresh ones.
 
-    .venv/bin/python -m tools.distill_bonus --games 40 --workers 2 --records /tmp/strong.jsonl
+    .venv/bin/python -m tools.distill_bonus --workers 2 --records /tmp/strong.jsonl
 
 Records are JSON lines, one decision each: {"round": r, "rows": [[kind, normal estimate,
 tuned estimate, search mean, samples, chosen], ...]}; an existing --records file is read,
@@ -115,10 +115,24 @@ def with_bonus(base: Weights, bonus: dict[str, float], scale: float) -> Weights:
     return dataclasses.replace(base, kind_bonus=pairs)
 
 
+def seed_ranges(spec: str) -> list[int]:
+    """'1-3,7' -> [1, 2, 3, 7]."""
+    seeds: list[int] = []
+    try:
+        for part in spec.split(","):
+            first, _, last = part.partition("-")
+            seeds.extend(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected seeds like 1-40,50, got {spec!r}") from None
+    return seeds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=40, help="strong self-play games to record")
-    parser.add_argument("--seed", type=int, default=90001)
+    parser.add_argument(
+        "--seeds", type=seed_ranges, default="90001-90027,90041-90050",
+        help="strong self-play games to record (default: those DISTILLED was fitted on)",
+    )  # fmt: skip
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--records", type=Path, required=True, help="JSON lines, read or written")
     parser.add_argument("--base", choices=("normal", "tuned"), default="tuned")
@@ -128,10 +142,9 @@ def main() -> None:
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool, Progress() as progress:
         if not args.records.exists():
-            bar = progress.add_task("strong self-play", total=args.games)
+            bar = progress.add_task("strong self-play", total=len(args.seeds))
             with args.records.open("w", encoding="utf-8") as out:
-                seeds = range(args.seed, args.seed + args.games)
-                for rows in pool.map(record_game, seeds):
+                for rows in pool.map(record_game, args.seeds):
                     out.writelines(json.dumps(row) + "\n" for row in rows)
                     progress.advance(bar)
         lines = args.records.read_text(encoding="utf-8").splitlines()
@@ -145,9 +158,12 @@ def main() -> None:
             progress.console.print(f"scale {scale}: {rate:.3f} vs NORMAL")
         best = with_bonus(base, bonus, max(rates, key=lambda s: rates[s]))
         fresh = range(10**6 + args.tune_seed, 10**6 + args.tune_seed + args.check)
-        check = win_rate(pool, best, fresh)
-    half = 1.96 * math.sqrt(check * (1 - check) / args.check)
-    print(f"vs NORMAL on {args.check} fresh games: {check:.3f} ± {half:.3f}")
+        checks = {"NORMAL": win_rate(pool, best, fresh)}
+        if base != NORMAL:
+            checks[args.base.upper()] = win_rate(pool, best, fresh, base)
+    for name, rate in checks.items():
+        half = 1.96 * math.sqrt(rate * (1 - rate) / args.check)
+        print(f"vs {name} on {args.check} fresh games: {rate:.3f} ± {half:.3f}")
     print(repr(best))
 
 

@@ -28,11 +28,13 @@ from ekimae.games.tokyo_metro.game import GAME
 STEPS = (0.6, 1.5)  # multiplicative tries per knob
 
 
-def play(task: tuple[Weights, int]) -> float:
-    """1 if `weights` won game `seed` against NORMAL (seat by seed parity), else 0."""
-    weights, seed = task
+def play(task: tuple[Weights, int] | tuple[Weights, int, Weights]) -> float:
+    """1 if `weights` won game `seed` against the opponent's weights (NORMAL unless
+    given; seat by seed parity), else 0."""
+    weights, seed = task[0], task[1]
+    opponent = task[2] if len(task) == 3 else NORMAL
     mine = seed % 2
-    policies = [weighted_policy(NORMAL), weighted_policy(NORMAL)]
+    policies = [weighted_policy(opponent), weighted_policy(opponent)]
     policies[mine] = weighted_policy(weights)
     rng = random.Random(seed)
     state = GAME.new_state(2, seed)
@@ -42,8 +44,10 @@ def play(task: tuple[Weights, int]) -> float:
     return 1.0 if state.winner() == mine else 0.0
 
 
-def win_rate(pool: ProcessPoolExecutor, weights: Weights, seeds: range) -> float:
-    results = list(pool.map(play, [(weights, s) for s in seeds], chunksize=25))
+def win_rate(
+    pool: ProcessPoolExecutor, weights: Weights, seeds: range, opponent: Weights = NORMAL
+) -> float:
+    results = list(pool.map(play, [(weights, s, opponent) for s in seeds], chunksize=25))
     return sum(results) / len(results)
 
 

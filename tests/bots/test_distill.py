@@ -8,7 +8,7 @@ from ekimae.bots.greedy import NORMAL, Judge
 from ekimae.bots.heuristic import normal_score
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.game import GAME
-from tools.distill_bonus import Decision, fit, with_bonus
+from tools.distill_bonus import Decision, fit, seed_ranges, with_bonus
 
 
 def test_the_kind_bonus_adds_to_the_estimate_of_that_kind_only() -> None:
@@ -36,3 +36,7 @@ def test_the_fit_learns_what_the_search_prefers_beyond_the_estimates() -> None:
     weights = with_bonus(NORMAL, {"start": 400.0, "invest": 0.0}, 0.25)
     assert weights.kind_bonus == (("start", 100.0),)
     assert dataclasses.replace(weights, kind_bonus=()) == NORMAL
+
+
+def test_seed_ranges() -> None:
+    assert seed_ranges("90001-90003,90041") == [90001, 90002, 90003, 90041]

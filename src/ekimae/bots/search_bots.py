@@ -57,10 +57,10 @@ TUNED = Weights(odds_off=0.45, private_spot=72.0, new_disc=90.0)
 # TUNED plus what `strong`'s search prefers beyond the estimates, per action kind, in yen:
 # fitted on 2,963 decisions of 37 untimed `strong` self-play games (seeds 90001-90027 and
 # 90041-90050), scaled by 0.3 (the best of 0.15-0.4 on 600 games; `python -m
-# tools.distill_bonus --base tuned`). The search likes loans, investing, starting trains
+# tools.distill_bonus --records FILE`). The search likes loans, investing, starting trains
 # and a new disc (the Action action) more than the estimates do, and the Move action,
 # speculating, taking a discarded card and the Bid action less. Against NORMAL on 2,000 fresh
-# 2-player games: 85.0 % ± 1.6; against TUNED, 78.4 % ± 1.8.
+# 2-player games: 85.0 % ± 1.6; against TUNED, 77.6 % ± 1.8 (the same fresh seeds).
 DISTILLED = dataclasses.replace(
     TUNED,
     kind_bonus=(
