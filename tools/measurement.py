@@ -12,9 +12,9 @@ can run while the tournament is still writing them.
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 
+from ekimae.cli.tournament_log import parse_line
 from ekimae.cli.tournament_stats import GameResult, wilson
 
 
@@ -23,9 +23,7 @@ def read(path: Path) -> dict[int, GameResult]:
     games: dict[int, GameResult] = {}
     for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
         if line.endswith("\n") and line.strip():
-            data = json.loads(line)
-            data.pop("untimed", None)
-            result = GameResult.from_dict(data)
+            _, result = parse_line(line)
             games[result.seed] = result
     return games
 

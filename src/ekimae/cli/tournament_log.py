@@ -45,7 +45,7 @@ def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list
         if not line.strip():
             continue
         try:
-            key, result = _parse(line)
+            key, result = parse_line(line)
         except ValueError as exc:
             if number == len(lines):  # no newline after it: cut short mid-write
                 _drop_last_line(path)
@@ -67,7 +67,7 @@ def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list
     return done, warnings
 
 
-def _parse(line: str) -> tuple[Key, GameResult]:
+def parse_line(line: str) -> tuple[Key, GameResult]:
     try:
         data: Any = json.loads(line)
     except json.JSONDecodeError as exc:
