@@ -18,10 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rich.progress import Progress
-
 from ekimae.bots import play_game
 from ekimae.cli.common import UsageError, console, err_console, make_seats, parse_seats
+from ekimae.cli.progress import progress
 from ekimae.cli.runners import Runner, make_runner
 from ekimae.games.tokyo_metro.components import load_cards
 from ekimae.games.tokyo_metro.game import GAME
@@ -95,11 +94,10 @@ def run(args: argparse.Namespace) -> int:
     chunk = max(1, min(8, args.games // (8 * max(1, args.workers))))
     runner: Runner[Task, GameStats] = make_runner(args.workers, args.ray_address, chunk)
     results: list[GameStats] = []
-    with Progress(console=err_console(), transient=True) as progress:
-        bar = progress.add_task("playing", total=len(tasks))
+    with progress(err_console(), "games", len(tasks)) as advance:
         for stats in runner(play_one, tasks):
             results.append(stats)
-            progress.advance(bar)
+            advance()
     report = format_report(names, results)
     if args.out:
         args.out.write_text(report, encoding="utf-8")

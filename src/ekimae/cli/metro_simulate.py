@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
-from rich.progress import Progress
 from rich.table import Table
 
 from ekimae.bots import play_game
 from ekimae.cli.common import UsageError, console, err_console, make_seats, parse_seats
+from ekimae.cli.progress import progress
 from ekimae.games.tokyo_metro.game import GAME
 
 DEFAULT_SEATS = ("greedy", "random")
@@ -69,15 +69,14 @@ def run(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise UsageError(f"--games: expected at least 1, got {args.games}")
     results: list[Result] = []
-    with Progress(console=err_console(), transient=True) as progress:
-        task = progress.add_task("games", total=args.games)
+    with progress(err_console(), "games", args.games) as advance:
         for seed in range(args.seed, args.seed + args.games):
             result = play_one(names, seed)
             results.append(result)
             if args.json:
                 sys.stdout.write(result.to_json() + "\n")
                 sys.stdout.flush()
-            progress.advance(task)
+            advance()
     summary(err_console() if args.json else console(), results)
     return 0
 

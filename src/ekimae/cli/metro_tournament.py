@@ -17,10 +17,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rich.progress import Progress
 from rich.table import Table
 
 from ekimae.cli.common import UsageError, console, err_console, parse_seats
+from ekimae.cli.progress import progress
 from ekimae.cli.runners import Runner, make_runner
 from ekimae.cli.tournament_log import Key, append, read_log, task_key
 from ekimae.cli.tournament_output import write_outputs
@@ -90,14 +90,13 @@ def play(tasks: list[Task], args: argparse.Namespace) -> list[GameResult]:
     results = list(done.values())
     with contextlib.ExitStack() as stack:
         log = stack.enter_context(open(args.log, "a", encoding="utf-8")) if args.log else None
-        progress = stack.enter_context(Progress(console=err_console(), transient=True))
-        bar = progress.add_task("games", total=len(tasks), completed=len(results))
+        advance = stack.enter_context(progress(err_console(), "games", len(tasks), len(results)))
         if todo:
             for result in runner(play_one, todo):
                 if log is not None:
                     append(log, result, args.untimed)
                 results.append(result)
-                progress.advance(bar)
+                advance()
     return results
 
 
