@@ -23,7 +23,7 @@ def read(path: Path) -> dict[int, GameResult]:
     games: dict[int, GameResult] = {}
     for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
         if line.endswith("\n") and line.strip():
-            _, result = parse_line(line)
+            _, result, _ = parse_line(line)
             games[result.seed] = result
     return games
 

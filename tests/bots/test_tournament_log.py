@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from ekimae.cli import metro_tournament
+from ekimae.cli.code_version import PACKAGES, code_version
 from ekimae.cli.main import main
 from ekimae.cli.tournament_stats import GameResult
 from tools import measurement
@@ -102,3 +103,37 @@ def test_the_measurement_tool_reads_a_growing_log(
     assert measurement.paired(games, games, "normal") == (
         "on the same 4 deals: won only in the first log 0, only in the second 0"
     )
+
+
+def test_a_game_played_by_other_code_is_refused_and_old_lines_are_taken(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    log = tmp_path / "games.jsonl"
+    full = _run(capsys, log)
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert {line["code"] for line in lines} == {code_version()}
+    # the engine, data or bots changed since: resuming would mix two bots in one figure
+    monkeypatch.setattr(metro_tournament, "code_version", lambda: "0123456789ab")
+    assert main([*RUN, "--log", str(log)]) == 2
+    err = capsys.readouterr().err
+    assert f"line 1: played by other code (version {code_version()}; this is 0123456789ab)" in err
+    # lines written before versions were recorded name no code: taken as they are
+    old = tmp_path / "old.jsonl"
+    old.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "code"}) + "\n"
+                           for line in lines[:2]), encoding="utf-8")  # fmt: skip
+    assert _run(capsys, old) == full
+
+
+def test_the_code_version_ignores_comments_but_not_code(tmp_path: Path) -> None:
+    for package in PACKAGES:
+        (tmp_path / package).mkdir()
+    module = tmp_path / "bots" / "bot.py"
+    module.write_text("def f() -> int:\n    return 1\n", encoding="utf-8")
+    first = code_version(tmp_path)
+    module.write_text("# why it is 1\ndef f() -> int:\n\n    return 1\n", encoding="utf-8")
+    assert code_version(tmp_path) == first
+    module.write_text("def f() -> int:\n    return 2\n", encoding="utf-8")
+    assert code_version(tmp_path) != first
+    module.write_text("def f() -> int:\n    return 1\n", encoding="utf-8")
+    (tmp_path / "games" / "cards.toml").write_text("price = 100\n", encoding="utf-8")
+    assert code_version(tmp_path) != first  # printed data plays a game as much as code

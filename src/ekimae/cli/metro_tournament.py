@@ -19,6 +19,7 @@ from typing import Any
 
 from rich.table import Table
 
+from ekimae.cli.code_version import code_version
 from ekimae.cli.common import UsageError, console, err_console, parse_seats
 from ekimae.cli.progress import progress
 from ekimae.cli.runners import Runner, make_runner
@@ -80,8 +81,9 @@ def run(args: argparse.Namespace) -> int:
 def play(tasks: list[Task], args: argparse.Namespace) -> list[GameResult]:
     """Every game of `tasks`: those in `--log` read back, the others played (and logged)."""
     done: dict[Key, GameResult] = {}
+    code = code_version()
     if args.log:
-        done, warnings = read_log(Path(args.log), tasks)
+        done, warnings = read_log(Path(args.log), tasks, code)
         for warning in warnings:
             err_console().print(warning)
     todo = [t for t in tasks if task_key(t) not in done]
@@ -94,7 +96,7 @@ def play(tasks: list[Task], args: argparse.Namespace) -> list[GameResult]:
         if todo:
             for result in runner(play_one, todo):
                 if log is not None:
-                    append(log, result, args.untimed)
+                    append(log, result, args.untimed, code)
                 results.append(result)
                 advance()
     return results

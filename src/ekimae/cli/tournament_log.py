@@ -7,7 +7,9 @@ interruption and the games already in the file are read back instead of played. 
 figures an uninterrupted one would.
 
 A log belongs to one run: a game in it that the run would not play (other seats, seeds
-or timing) is an error, not silently mixed in. A last line cut short by a kill mid-write
+or timing) is an error, not silently mixed in; so is a game played by other code (each line
+carries the `code_version` of the engine, data and bots that played it; lines written
+before it was recorded are taken as they are). A last line cut short by a kill mid-write
 is dropped (with a warning) and its game played again; any other bad line is an error.
 """
 
@@ -29,8 +31,8 @@ def task_key(task: Task) -> Key:
     return seed, tuple(names), untimed
 
 
-def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list[str]]:
-    """The games of `tasks` already in the log, and warnings (a cut last line)."""
+def read_log(path: Path, tasks: list[Task], code: str) -> tuple[dict[Key, GameResult], list[str]]:
+    """The games of `tasks` already in the log, played by `code`, and warnings."""
     if not path.exists():
         return {}, []
     try:
@@ -45,7 +47,7 @@ def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list
         if not line.strip():
             continue
         try:
-            key, result = parse_line(line)
+            key, result, played_by = parse_line(line)
         except ValueError as exc:
             if number == len(lines):  # no newline after it: cut short mid-write
                 _drop_last_line(path)
@@ -59,6 +61,11 @@ def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list
                 f"{' untimed' if untimed else ''} is not a game of this run; "
                 "give the same --seats, --seed, --games and --untimed, or another file"
             )
+        if played_by is not None and played_by != code:
+            raise UsageError(
+                f"--log {path}, line {number}: played by other code (version {played_by}; "
+                f"this is {code}); resume it with that code, or start another file"
+            )
         done[key] = result
     else:
         if not text.endswith("\n"):  # a whole last line without its newline: end it
@@ -67,7 +74,8 @@ def read_log(path: Path, tasks: list[Task]) -> tuple[dict[Key, GameResult], list
     return done, warnings
 
 
-def parse_line(line: str) -> tuple[Key, GameResult]:
+def parse_line(line: str) -> tuple[Key, GameResult, str | None]:
+    """A logged game: its key, its result and the code version that played it, if known."""
     try:
         data: Any = json.loads(line)
     except json.JSONDecodeError as exc:
@@ -77,8 +85,11 @@ def parse_line(line: str) -> tuple[Key, GameResult]:
     untimed = data.pop("untimed", None)
     if not isinstance(untimed, bool):
         raise ValueError("not a game record ('untimed' missing or not true/false)")
+    code = data.pop("code", None)
+    if code is not None and not isinstance(code, str):
+        raise ValueError("not a game record ('code' is not a string)")
     result = GameResult.from_dict(data)
-    return (result.seed, tuple(result.seats), untimed), result
+    return (result.seed, tuple(result.seats), untimed), result, code
 
 
 def _drop_last_line(path: Path) -> None:
@@ -88,8 +99,9 @@ def _drop_last_line(path: Path) -> None:
         f.truncate(data.rfind(b"\n") + 1)
 
 
-def append(log: TextIO, result: GameResult, untimed: bool) -> None:
+def append(log: TextIO, result: GameResult, untimed: bool, code: str) -> None:
     """One game, on disk before the next one is reported."""
-    log.write(json.dumps({**result.to_dict(), "untimed": untimed}, ensure_ascii=False) + "\n")
+    line = {**result.to_dict(), "untimed": untimed, "code": code}
+    log.write(json.dumps(line, ensure_ascii=False) + "\n")
     log.flush()
     os.fsync(log.fileno())
