@@ -110,13 +110,15 @@ def test_a_game_played_by_other_code_is_refused_and_old_lines_are_taken(
 ) -> None:
     log = tmp_path / "games.jsonl"
     full = _run(capsys, log)
-    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    before = log.read_text(encoding="utf-8")
+    lines = [json.loads(line) for line in before.splitlines()]
     assert {line["code"] for line in lines} == {code_version()}
     # the engine, data or bots changed since: resuming would mix two bots in one figure
     monkeypatch.setattr(metro_tournament, "code_version", lambda: "0123456789ab")
     assert main([*RUN, "--log", str(log)]) == 2
     err = capsys.readouterr().err
     assert f"line 1: played by other code (version {code_version()}; this is 0123456789ab)" in err
+    assert log.read_text(encoding="utf-8") == before
     # lines written before versions were recorded name no code: taken as they are
     old = tmp_path / "old.jsonl"
     old.write_text("".join(json.dumps({k: v for k, v in line.items() if k != "code"}) + "\n"

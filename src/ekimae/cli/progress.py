@@ -56,8 +56,9 @@ def _bar(out: Console, label: str, total: int, completed: int) -> Iterator[Advan
         MofNCompleteColumn(),
         TaskProgressColumn(),
         TimeElapsedColumn(),
-        TextColumn("left"),
+        TextColumn("in,"),
         TimeRemainingColumn(),
+        TextColumn("left"),
     )
     with Progress(*columns, console=out, transient=True) as bar:
         task = bar.add_task(label, total=total, completed=completed)
