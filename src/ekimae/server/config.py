@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 
@@ -17,10 +17,30 @@ def default_data_dir() -> Path:
 
 
 @dataclass(frozen=True)
+class Limits:
+    """What one client may ask of the server, so a few requests cannot stall it for all."""
+
+    max_body: int = 64 * 1024  # bytes of one HTTP request body
+    max_ws_message: int = 64 * 1024  # bytes of one WebSocket message
+    # Games one client (address) may create per window; hints one seat may ask per window.
+    creates_per_window: int = 30
+    hints_per_window: int = 12
+    window_seconds: float = 600.0
+    # Searches (bot moves and hints) waiting for a worker at once, over all games; past
+    # this, a hint is refused as busy (bots wait their turn instead).
+    max_pending_searches: int = 64
+
+
+@dataclass(frozen=True)
 class Settings:
     database_url: str
     # Seconds a bot waits before acting, so people can follow its moves; 0 in tests.
     bot_delay: float = 0.0
+    # Worker processes for bot moves and hints (searches hold the interpreter lock, so they
+    # must not run in the web process's threads). 0: a thread of this process (tests of
+    # other things only, where the pool's start-up would dominate).
+    bot_workers: int = 1
+    limits: Limits = field(default_factory=Limits)
 
 
 def sqlite_url(data_dir: Path) -> str:
