@@ -1,12 +1,40 @@
-"""`ekimae serve`: run the browser app (uvicorn) on SQLite by default or PostgreSQL."""
+"""`ekimae serve`: run the browser app (uvicorn) on SQLite by default or PostgreSQL.
+
+Everything that can be wrong with the options is checked before the app starts, each
+failure one line on stderr (`ekimae serve: ...`, what is wrong and what to do) and exit
+status 2: the numbers, the data folder (created and written to), the database (parsed,
+then connected to with a short timeout; its password is never printed) and the listening
+socket, which is bound here and handed to uvicorn, so no other process can take the port
+between the check and the start.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import errno
+import math
+import os
+import re
+import socket
+import sys
+import tempfile
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ekimae.server.config import Settings, default_data_dir, sqlite_url
+from ekimae.server.config import Settings, default_data_dir, normalise_url, sqlite_url
+
+if TYPE_CHECKING:
+    import uvicorn
+
+USAGE_ERROR = 2
+STARTUP_FAILURE = 3  # uvicorn's code when the app itself fails to start
+DB_CONNECT_TIMEOUT = 3  # seconds; libpq's smallest useful value is 2
+BACKLOG = 2048  # uvicorn's default
+
+
+class ServeError(Exception):
+    """A bad option: its message is printed as the one line after `ekimae serve: `."""
 
 
 def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
@@ -14,8 +42,8 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     parser: argparse.ArgumentParser = subparsers.add_parser(
         "serve", help="play in the browser: lobby, live games, bots, replays"
     )
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument("--port", type=int, default=8000, help="1-65535 (default: 8000)")
     parser.add_argument(
         "--database-url",
         default=None,
@@ -27,26 +55,212 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--bot-delay", type=float, default=0.4, help="seconds a bot waits before acting"
     )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=1,
+        help="worker processes for bot moves and hints (default: 1)",
+    )
     parser.set_defaults(func=run_serve)
     return parser
 
 
+# ---------------------------------------------------------------------------- checks
+
+
+def mask_url(url: str) -> str:
+    """`url` with its password (if any) shown as `***`; works on unparsable URLs too (up to
+    the last `@`, in case the password has an unescaped `/` or `@`)."""
+    return re.sub(r"(://[^:/?#@]*:).*@", r"\1***@", url)
+
+
+def _password(url: str) -> str | None:
+    match = re.search(r"://[^:/?#@]*:(.*)@", url)
+    return match.group(1) if match and match.group(1) else None
+
+
+def _one_line(message: str, url: str) -> str:
+    """A driver's message as one line, with neither the URL nor its password in it."""
+    password = _password(url)
+    message = message.replace(url, mask_url(url))
+    if password:  # where it stands alone (a one-letter password is in many words)
+        message = re.sub(rf"(?<![A-Za-z0-9]){re.escape(password)}(?![A-Za-z0-9])", "***", message)
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    # libpq adds a second line of advice ("Is the server running ...?"); ours follows.
+    return " ".join(lines[0].split()) if lines else "no reason given"
+
+
+def check_numbers(args: argparse.Namespace) -> None:
+    if not 1 <= args.port <= 65535:
+        raise ServeError(f"--port {args.port} is out of range; give a port from 1 to 65535")
+    if not math.isfinite(args.bot_delay) or args.bot_delay < 0:
+        raise ServeError(
+            f"--bot-delay {args.bot_delay} must be a number of seconds, 0 or more (e.g. 0.4)"
+        )
+    if args.bot_workers < 0:
+        raise ServeError(
+            f"--bot-workers {args.bot_workers} must be 0 or more "
+            "(worker processes for bot moves and hints)"
+        )
+
+
+def check_data_dir(data_dir: Path) -> str:
+    """Create `data_dir`, prove it writable, and return the SQLite URL inside it."""
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=data_dir, prefix=".ekimae-probe-"):
+            pass
+        url = sqlite_url(data_dir)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise ServeError(
+            f"cannot use --data-dir {data_dir}: {reason}; "
+            "give a folder this user can create and write to"
+        ) from None
+    database = Path(url.removeprefix("sqlite:///"))
+    if database.exists() and not os.access(database, os.R_OK | os.W_OK):
+        raise ServeError(
+            f"cannot use --data-dir {data_dir}: {database.name} there is not writable; "
+            "fix its permissions or give another folder"
+        )
+    return url
+
+
+def check_database(url: str) -> None:
+    """Parse `url` and connect once (a few seconds at most), or raise `ServeError`."""
+    from sqlalchemy import create_engine, text
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import SQLAlchemyError
+    from sqlalchemy.pool import NullPool
+
+    shown = mask_url(url)
+    expected = "expected postgresql://user:password@host:5432/dbname or sqlite:///path/file"
+    try:
+        backend = make_url(url).get_backend_name()
+    except (SQLAlchemyError, ValueError) as exc:
+        raise ServeError(
+            f"--database-url {shown} is malformed ({_one_line(str(exc), url)}); {expected}"
+        ) from None
+    if backend not in ("postgresql", "sqlite"):
+        raise ServeError(
+            f"--database-url {shown}: {backend!r} is not supported; {expected}"
+        ) from None
+    connect_args: dict[str, Any] = (
+        {"connect_timeout": DB_CONNECT_TIMEOUT}
+        if backend == "postgresql"
+        else {"timeout": DB_CONNECT_TIMEOUT}
+    )
+    try:
+        engine = create_engine(normalise_url(url), poolclass=NullPool, connect_args=connect_args)
+    except (SQLAlchemyError, ValueError, ImportError) as exc:
+        raise ServeError(
+            f"--database-url {shown} is malformed or needs a driver that is not installed "
+            f"({_one_line(str(exc), url)}); {expected}"
+        ) from None
+    try:
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except (SQLAlchemyError, OSError, ValueError) as exc:
+        reason = str(getattr(exc, "orig", None) or exc)
+        hint = (
+            "check that the file's folder exists and is writable"
+            if backend == "sqlite"
+            else "check that it is running and that the URL (host, port, user, password, "
+            "database name) is right"
+        )
+        raise ServeError(
+            f"cannot connect to the database {shown}: {_one_line(reason, url)}; {hint}"
+        ) from None
+    finally:
+        engine.dispose()
+
+
+def bind_socket(host: str, port: int) -> socket.socket:
+    """The listening socket uvicorn will serve on, bound and listening now."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise ServeError(
+            f"--host {host}: cannot resolve it ({exc}); give an address of this machine "
+            "such as 127.0.0.1"
+        ) from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        # Lets a restarted server take its port while old connections sit in TIME_WAIT;
+        # still refused while another socket listens on it.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(BACKLOG)
+    except OSError as exc:
+        sock.close()
+        reason = exc.strerror or str(exc)
+        if exc.errno == errno.EADDRINUSE:
+            hint = f"stop the program using port {port} or choose another with --port"
+        else:
+            hint = "check --host and --port (ports below 1024 need privileges)"
+        raise ServeError(f"cannot listen on {host}:{port}: {reason}; {hint}") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+# ---------------------------------------------------------------------------- run
+
+
 def run_serve(args: argparse.Namespace) -> int:
+    try:
+        check_numbers(args)
+        if args.database_url:
+            url: str = args.database_url
+            where = f"ekimae: database {mask_url(url)}"
+        else:
+            data_dir: Path = args.data_dir or default_data_dir()
+            url = check_data_dir(data_dir)
+            where = (
+                f"ekimae: data in {data_dir.resolve()} (SQLite {url.removeprefix('sqlite:///')})"
+            )
+        check_database(url)
+        sock = bind_socket(args.host, args.port)
+    except ServeError as exc:
+        print(f"ekimae serve: {exc}", file=sys.stderr)
+        return USAGE_ERROR
+    with sock:
+        return _serve(args, url, where, sock)
+
+
+def uvicorn_config(app: Any, host: str, port: int, settings: Settings) -> uvicorn.Config:
+    """uvicorn's settings: a WebSocket message past the limit closes that connection (1009).
+
+    (uvicorn has no cap on an HTTP body; the app enforces `limits.max_body` itself.)
+    """
+    import uvicorn
+
+    return uvicorn.Config(
+        app,
+        host=host,
+        port=port,
+        log_level="info",
+        ws_max_size=settings.limits.max_ws_message,
+        backlog=BACKLOG,
+    )
+
+
+def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) -> int:
     import uvicorn  # imported late: the rest of the CLI must not pay for the web stack
 
+    from ekimae.server import logs
     from ekimae.server.app import create_app
 
-    if args.database_url:
-        url = args.database_url
-        print(f"ekimae: database {url.split('@')[-1]}")
-    else:
-        data_dir = args.data_dir or default_data_dir()
-        url = sqlite_url(data_dir)
-        print(f"ekimae: data in {data_dir.resolve()} (SQLite {url.removeprefix('sqlite:///')})")
-    print(f"ekimae: open http://{args.host}:{args.port}/")
-    app = create_app(Settings(database_url=url, bot_delay=args.bot_delay))
-    uvicorn.run(app, host=args.host, port=args.port, log_level="info")
-    return 0
+    settings = Settings(database_url=url, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
+    host = f"[{args.host}]" if ":" in args.host else args.host
+    print(where)
+    print(f"ekimae: open http://{host}:{args.port}/", flush=True)
+    config = uvicorn_config(create_app(settings), args.host, args.port, settings)
+    logs.install()  # after uvicorn.Config: it (re)configures the logging handlers
+    server = uvicorn.Server(config)
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly
+        server.run(sockets=[sock])
+    return 0 if server.started else STARTUP_FAILURE
 
 
 def main(argv: list[str] | None = None) -> int:
