@@ -47,7 +47,9 @@ def free_port() -> int:
         return port
 
 
-def start_server(data_dir: Path, port: int, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+def start_server(
+    data_dir: Path, port: int, bot_delay: float = 0.0, bot_workers: int = 1
+) -> subprocess.Popen[bytes]:
     """`ekimae serve` as a child process (its own process group, so it can be killed)."""
     cmd = [
         sys.executable,
@@ -62,6 +64,8 @@ def start_server(data_dir: Path, port: int, bot_delay: float = 0.0) -> subproces
         str(data_dir),
         "--bot-delay",
         str(bot_delay),
+        "--bot-workers",
+        str(bot_workers),
     ]
     log = (data_dir.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
@@ -87,9 +91,11 @@ def kill_hard(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextlib.contextmanager
-def running_server(data_dir: Path, bot_delay: float = 0.0) -> Iterator[tuple[str, int]]:
+def running_server(
+    data_dir: Path, bot_delay: float = 0.0, bot_workers: int = 1
+) -> Iterator[tuple[str, int]]:
     port = free_port()
-    proc = start_server(data_dir, port, bot_delay)
+    proc = start_server(data_dir, port, bot_delay, bot_workers)
     try:
         wait_ready(proc, f"http://{HOST}:{port}")
         yield f"http://{HOST}:{port}", proc.pid
@@ -216,8 +222,12 @@ async def run_load(
     seconds: float = 20.0,
     bots_per_game: int = 2,
     seed: int = 1,
+    search_games: int = 0,
+    search_bot: str = "expert",
 ) -> Figures:
-    """Drive a running server: `games` games, `clients` WebSockets spread over them."""
+    """Drive a running server: `games` games, `clients` WebSockets spread over them, and
+    `search_games` all-bot games of `search_bot` searching meanwhile (no client: they only
+    load the server, as other tables' bots would)."""
     if clients < games:
         raise ValueError("at least one client (the seat) per game")
     rng = random.Random(seed)
@@ -229,6 +239,9 @@ async def run_load(
             res = await http.post("/api/games", json={"seats": seats, "seed": seed * 1000 + g})
             res.raise_for_status()
             created.append(res.json())
+        for _ in range(search_games):
+            res = await http.post("/api/games", json={"seats": [{"bot": search_bot}] * 2})
+            res.raise_for_status()
     ws_base = base.replace("http://", "ws://")
     stop = asyncio.Event()
     held = {g["id"]: 0 for g in created}
@@ -236,7 +249,7 @@ async def run_load(
     for i in range(clients):
         game = created[i % games]
         plays = i < games  # the first client of each game is its person's seat
-        query = f"?token={game['seats'][0]['token']}" if plays else ""
+        query = f"?token={game['me']['token']}" if plays else ""
         url = f"{ws_base}/ws/{game['id']}{query}"
         client = _client(url, game["id"], plays, stop, figures, held, random.Random(rng.random()))
         tasks.append(asyncio.create_task(client))
@@ -257,14 +270,32 @@ async def run_load(
 
 
 def measure(
-    games: int = 20, clients: int = 60, seconds: float = 20.0, bot_delay: float = 0.2
+    games: int = 20,
+    clients: int = 60,
+    seconds: float = 20.0,
+    bot_delay: float = 0.2,
+    search_games: int = 0,
+    search_bot: str = "expert",
+    bot_workers: int = 1,
 ) -> dict[str, Any]:
     """Start a server, load it, stop it; the figures as a dict."""
     with tempfile.TemporaryDirectory(prefix="ekimae-load-") as tmp:
-        with running_server(Path(tmp) / "data", bot_delay) as (base, pid):
-            figures = asyncio.run(run_load(base, pid, games, clients, seconds))
+        with running_server(Path(tmp) / "data", bot_delay, bot_workers) as (base, pid):
+            figures = asyncio.run(
+                run_load(
+                    base,
+                    pid,
+                    games,
+                    clients,
+                    seconds,
+                    search_games=search_games,
+                    search_bot=search_bot,
+                )
+            )
         out = figures.summary()
         out["bot_delay_s"] = bot_delay
+        out["search_games"] = f"{search_games} x {search_bot}" if search_games else "none"
+        out["bot_workers"] = bot_workers
         out["error_samples"] = figures.errors[:5]
         return out
 
@@ -277,8 +308,24 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bot-delay", type=float, default=0.2, help="server's --bot-delay (0: flat out)"
     )
+    parser.add_argument(
+        "--search-games",
+        type=int,
+        default=0,
+        help="all-bot games of --search-bot searching meanwhile (the bot-load scenario)",
+    )
+    parser.add_argument("--search-bot", default="expert")
+    parser.add_argument("--bot-workers", type=int, default=1, help="server's --bot-workers")
     args = parser.parse_args(argv)
-    figures = measure(args.games, args.clients, args.seconds, args.bot_delay)
+    figures = measure(
+        args.games,
+        args.clients,
+        args.seconds,
+        args.bot_delay,
+        args.search_games,
+        args.search_bot,
+        args.bot_workers,
+    )
     for key, value in figures.items():
         print(f"{key:22} {value}")
     return 1 if figures["errors"] else 0

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
@@ -66,10 +67,23 @@ def client(make_client: MakeClient) -> TestClient:
     return make_client()
 
 
-def create(client: TestClient, seats: list[dict[str, Any]], seed: int = 7) -> dict[str, Any]:
-    res = client.post("/api/games", json={"seats": seats, "seed": seed})
+def create(client: httpx.Client, seats: list[dict[str, Any]], seed: int = 7) -> dict[str, Any]:
+    """A game whose every person's seat has been claimed: the creator's own seat, then each
+    invitation claimed in turn (as each friend would). A chosen seed makes it a practice
+    game when more than one person plays. Each seat gets its `token` and `url`."""
+    people = sum(1 for s in seats if not s.get("bot"))
+    body = {"seats": seats, "seed": seed, "practice": people > 1}
+    res = client.post("/api/games", json=body)
     assert res.status_code == 201, res.text
     data: dict[str, Any] = res.json()
+    for seat in data["seats"]:
+        seat["token"] = seat["url"] = None
+        if data["me"] is not None and seat["seat"] == data["me"]["seat"]:
+            seat["token"], seat["url"] = data["me"]["token"], data["me"]["url"]
+        elif seat["invite_url"]:
+            claimed = client.post(seat["invite_url"].replace("/join/", "/api/join/"), json={})
+            assert claimed.status_code == 200, claimed.text
+            seat["token"], seat["url"] = claimed.json()["token"], claimed.json()["url"]
     return data
 
 
@@ -82,6 +96,10 @@ def state(client: TestClient, game_id: str, token: str | None = None) -> dict[st
 
 
 def act(client: TestClient, game_id: str, token: str, action: Any, **extra: Any) -> Any:
+    """POST an action; with a fresh idempotency key unless `expected` or `key` is given
+    (the server refuses an action with neither)."""
+    if "expected" not in extra and "key" not in extra:
+        extra["key"] = secrets.token_hex(8)
     return client.post(
         f"/api/games/{game_id}/actions", json={"token": token, "action": action, **extra}
     )

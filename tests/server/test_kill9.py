@@ -13,6 +13,7 @@ from typing import Any
 
 import httpx
 
+from tests.server.conftest import create
 from tools.load_test import HOST, free_port, kill_hard, start_server, wait_ready
 
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -40,7 +41,7 @@ def test_kill_minus_nine_mid_game_loses_no_accepted_action(tmp_path: Path) -> No
     proc = _serve(data_dir, port)
     try:
         with httpx.Client(base_url=base, timeout=10) as http:
-            game = http.post("/api/games", json={"seats": PEOPLE, "seed": 21}).json()
+            game = create(http, PEOPLE, seed=21)
             gid, toks = game["id"], [s["token"] for s in game["seats"]]
             bots = http.post("/api/games", json={"seats": [{"bot": "random"}] * 3, "seed": 5})
             bot_gid = bots.json()["id"]

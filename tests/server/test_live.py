@@ -13,6 +13,7 @@ from starlette.websockets import WebSocketDisconnect
 from ekimae.games import find_game
 from ekimae.server.hub import Hub, RefusedError
 from ekimae.server.store import Store
+from ekimae.server.workers import SearchPool
 from tests.server.conftest import act, create, state
 
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -57,14 +58,15 @@ def test_acting_over_the_websocket_and_resuming(client: TestClient) -> None:
     gid, toks = game["id"], [s["token"] for s in game["seats"]]
     with client.websocket_connect(f"/ws/{gid}?token={toks[2]}") as ws:
         ws.receive_json()
-        ws.send_json({"type": "act", "action": {"type": "turn-bid", "amount": 100}})
+        ws.send_json({"type": "act", "action": {"type": "turn-bid", "amount": 100}, "key": "a"})
         pushed = ws.receive_json()
         assert pushed["actions"] == 1 and pushed["view"]["players"][2]["bid"] == 100
         assert ws.receive_json() == {"type": "ack", "index": 0}
-        ws.send_json({"type": "act", "action": {"type": "turn-bid", "amount": 100}})
+        bid = {"type": "turn-bid", "amount": 100}
+        ws.send_json({"type": "act", "action": bid, "expected": 1})
         error = ws.receive_json()
         assert error["type"] == "error" and error["error"]["kind"] == "illegal"
-        ws.send_json({"type": "act", "action": {"type": "nope"}})
+        ws.send_json({"type": "act", "action": {"type": "nope"}, "expected": 1})
         assert ws.receive_json()["error"]["kind"] == "malformed"
         ws.send_json(["not", "an", "object"])
         assert ws.receive_json()["error"]["kind"] == "malformed"
@@ -80,7 +82,7 @@ def test_spectators_cannot_act_and_bad_tokens_are_closed(client: TestClient) -> 
     gid = game["id"]
     with client.websocket_connect(f"/ws/{gid}") as ws:
         ws.receive_json()
-        ws.send_json({"type": "act", "action": {"type": "turn-bid", "amount": 0}})
+        ws.send_json({"type": "act", "action": {"type": "turn-bid", "amount": 0}, "expected": 0})
         assert ws.receive_json()["error"]["kind"] == "forbidden"
     with (
         pytest.raises(WebSocketDisconnect) as closed,
@@ -96,9 +98,9 @@ def test_concurrent_acts_are_serialised_and_never_doubled(db_url: str) -> None:
 
     async def scenario() -> None:
         store = Store(db_url, game)
-        hub = Hub(store, game)
+        hub = Hub(store, game, SearchPool(0, 8))
         try:
-            gid, _ = await hub.create(["a", "b"], [None, None], 5, {})
+            gid = (await hub.create(["a", "b"], [None, None], 5, {}, host_seat=0)).id
             bid = game.codec.from_dict({"type": "turn-bid", "amount": 0})
             # The same seat's bid sent twice at once: exactly one may land.
             results = await asyncio.gather(
@@ -108,13 +110,16 @@ def test_concurrent_acts_are_serialised_and_never_doubled(db_url: str) -> None:
             refused = [r for r in results if isinstance(r, RefusedError)]
             assert ok == [0] and len(refused) == 4
             assert all(r.kind == "stale" for r in refused)
-            # Without an expected index, the duplicates are refused by the rules instead.
+            # With one idempotency key instead, the retries are answered with the same index.
             results = await asyncio.gather(
-                *(hub.act(gid, 1, bid) for _ in range(5)), return_exceptions=True
+                *(hub.act(gid, 1, bid, key="k1") for _ in range(5)), return_exceptions=True
             )
-            assert sum(isinstance(r, int) for r in results) == 1
-            record = store.record(gid)
-            assert record is not None and [s for s, _ in record.actions] == [0, 1]
+            assert results == [1] * 5
+            # With neither, an action is refused before anything happens.
+            with pytest.raises(RefusedError, match="expected"):
+                await hub.act(gid, 0, bid)
+            stored = store.record(gid)
+            assert stored is not None and [s for s, _ in stored[0].actions] == [0, 1]
         finally:
             await hub.close()
             store.close()

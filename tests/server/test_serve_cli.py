@@ -8,7 +8,6 @@ server or socket listens on 127.0.0.1 only.
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import socket
 import subprocess
@@ -77,17 +76,6 @@ def test_data_dir_under_a_regular_file(tmp_path: Path) -> None:
     data_dir = blocker / "data"
     _refused(_serve("--data-dir", str(data_dir), "--port", str(free_port())), str(data_dir))
     assert blocker.read_text() == "not a folder"
-
-
-@pytest.mark.skipif(os.geteuid() == 0, reason="root writes into read-only folders")
-def test_read_only_data_dir(tmp_path: Path) -> None:
-    data_dir = tmp_path / "ro"
-    data_dir.mkdir()
-    data_dir.chmod(0o555)
-    try:
-        _refused(_serve("--data-dir", str(data_dir), "--port", str(free_port())), "--data-dir")
-    finally:
-        data_dir.chmod(0o755)
 
 
 @pytest.mark.parametrize(

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ekimae.core.record import replay
 from ekimae.games import find_game
-from ekimae.server.hub import state_payload
+from ekimae.server.hub import RefusedError, state_payload, undo_refusal
 from tests.server.conftest import MakeClient, act, create, game_part, state, wait_finished
 
 PEOPLE = [{"name": "Ann"}, {"name": "Ben"}, {"name": "Cy"}]
@@ -19,6 +20,9 @@ def tokens(game: dict[str, Any]) -> list[str]:
 
 
 def undo(client: TestClient, game_id: str, token: str, **extra: Any) -> Any:
+    """POST an undo with the action count the seat sees now, unless `expected` is given."""
+    if "expected" not in extra:
+        extra["expected"] = state(client, game_id)["actions"]
     return client.post(f"/api/games/{game_id}/undo", json={"token": token, **extra})
 
 
@@ -68,7 +72,7 @@ def test_undo_is_refused_for_another_seats_action(client: TestClient) -> None:
     refused(undo(client, gid, toks[1]))
     refused(undo(client, gid, toks[2]))
     assert undo(client, gid, "not-a-token").status_code == 403
-    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 422
+    assert client.post(f"/api/games/{gid}/undo", json={}).status_code == 403  # no token
     assert everyone(client, gid, toks) == before
     # A stale expected count is refused; and at the start there is nothing to undo.
     refused(undo(client, gid, toks[0], expected=0), "stale")
@@ -97,13 +101,13 @@ def test_undo_of_the_revealing_bid_and_later_actions_equals_the_replayed_record(
         mover = state(client, gid)["view"]["to_act"][0]
         legal = state(client, gid, toks[mover])["legal"]
         assert act(client, gid, toks[mover], legal[-1]["action"]).status_code == 200
-    record = client.app.state.store.record(gid)  # type: ignore[attr-defined]
-    assert record is not None and len(record.actions) == 6
+    record = client.app.state.store.record(gid)[0]  # type: ignore[attr-defined]
+    assert len(record.actions) == 6
     last_seat = record.actions[-1][0]
     assert undo(client, gid, toks[last_seat]).json() == {"ok": True, "actions": 5}
     undone = everyone(client, gid, toks)
     # The state equals a replay of the stored record's first five actions ...
-    stored = client.app.state.store.record(gid)  # type: ignore[attr-defined]
+    stored = client.app.state.store.record(gid)[0]  # type: ignore[attr-defined]
     assert stored.actions == record.actions[:5]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub._games[gid]
@@ -125,15 +129,17 @@ def test_clients_are_pushed_their_new_view_after_an_undo(client: TestClient) -> 
     ):
         for ws in (seat0, seat1, spectator):
             assert ws.receive_json()["actions"] == 0
-        seat0.send_json({"type": "act", "action": {"type": "turn-bid", "amount": 500}})
+        seat0.send_json(
+            {"type": "act", "action": {"type": "turn-bid", "amount": 500}, "expected": 0}
+        )
         pushed = seat0.receive_json()
         assert pushed["can_undo"] is True and pushed["view"]["players"][0]["bid"] == 500
         assert seat0.receive_json() == {"type": "ack", "index": 0}
         for ws in (seat1, spectator):
             assert ws.receive_json()["view"]["players"][0]["has_bid"] is True
-        seat1.send_json({"type": "undo"})
+        seat1.send_json({"type": "undo", "expected": 1})
         assert seat1.receive_json()["error"]["kind"] == "undo-refused"
-        spectator.send_json({"type": "undo"})
+        spectator.send_json({"type": "undo", "expected": 1})
         assert spectator.receive_json()["error"]["kind"] == "forbidden"
         seat0.send_json({"type": "undo", "expected": 1})
         own = seat0.receive_json()
@@ -150,10 +156,11 @@ def test_no_undo_after_the_end(client: TestClient) -> None:
     game = create(client, [{"bot": "random"}] * 2, seed=3)
     gid = game["id"]
     done = wait_finished(client, gid)
-    store = client.app.state.store  # type: ignore[attr-defined]
-    record = store.record(gid)
-    last_seat = record.actions[-1][0]
-    # Bot seats have tokens in the database too (never handed out); use the last mover's.
-    token = store.tokens(gid)[last_seat]
-    assert "over" in refused(undo(client, gid, token))
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = client.portal.call(hub.get, gid)  # type: ignore[union-attr]
+    last_seat = live.record.actions[-1][0]
+    # Bot seats have no token; the hub's rule is what a person's undo would meet.
+    assert undo_refusal(live, last_seat) == "the game is over"
+    with pytest.raises(RefusedError, match="over"):
+        client.portal.call(hub.undo, gid, last_seat, len(live.record.actions))  # type: ignore[union-attr]
     assert game_part(state(client, gid)) == game_part(done)

@@ -75,15 +75,17 @@ class ActionCodec:
     def from_dict(self, data: Any) -> Action:
         """Build an action from its wire form; `MalformedActionError` on anything off."""
         if not isinstance(data, Mapping):
-            raise MalformedActionError(f"an action must be an object, got {data!r}")
+            raise MalformedActionError(f"an action must be an object, got {_short(data)}")
         kind = data.get("type")
         if kind not in self.classes:
             known = ", ".join(sorted(self.classes))
-            raise MalformedActionError(f"unknown action type {kind!r} (known: {known})")
+            raise MalformedActionError(f"unknown action type {_short(kind)} (known: {known})")
         fields = self.kinds[kind]
         extra = set(data) - set(fields) - {"type"}
         if extra:
-            raise MalformedActionError(f"{kind}: unknown field(s) {', '.join(sorted(extra))}")
+            raise MalformedActionError(
+                f"{kind}: unknown field(s) {_short(', '.join(sorted(map(str, extra))))}"
+            )
         values: dict[str, Any] = {}
         for name, ftype in fields.items():
             if name not in data:
@@ -101,14 +103,14 @@ class ActionCodec:
         kind, args = words[0].lower(), words[1:]
         if kind not in self.classes:
             known = ", ".join(sorted(self.classes))
-            raise MalformedActionError(f"unknown action {kind!r} (known: {known})")
+            raise MalformedActionError(f"unknown action {_short(kind)} (known: {known})")
         fields = self.kinds[kind]
         positional = [n for n, t in fields.items() if t is not tuple]
         data: dict[str, Any] = {"type": kind}
         plain = [a for a in args if "=" not in a]
         if len(plain) != len(positional):
             usage = " ".join([kind, *(f"<{n}>" for n in positional)])
-            raise MalformedActionError(f"{kind}: expected {usage!r}, got {text!r}")
+            raise MalformedActionError(f"{kind}: expected {usage!r}, got {_short(text)}")
         for name, word in zip(positional, plain, strict=True):
             data[name] = _read_word(kind, name, fields[name], word)
         for arg in (a for a in args if "=" in a):
@@ -119,15 +121,22 @@ class ActionCodec:
         return self.from_dict(data)
 
 
+def _short(value: Any, limit: int = 60) -> str:
+    """`repr(value)` cut to `limit` characters: errors name bad input but never echo a
+    whole one back (a 5 MB action must not come back in a 5 MB error)."""
+    text = repr(value) if len(str(value)) < 10 * limit else repr(str(value)[: 2 * limit])
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
 def _check_value(kind: str, name: str, ftype: type, value: Any) -> Any:
     if ftype is tuple:
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise MalformedActionError(f"{kind}.{name}: expected a list of strings")
         return tuple(value)
     if isinstance(value, bool) and ftype is not bool:
-        raise MalformedActionError(f"{kind}.{name}: expected {ftype.__name__}, got {value!r}")
+        raise MalformedActionError(f"{kind}.{name}: expected {ftype.__name__}, got {_short(value)}")
     if not isinstance(value, ftype):
-        raise MalformedActionError(f"{kind}.{name}: expected {ftype.__name__}, got {value!r}")
+        raise MalformedActionError(f"{kind}.{name}: expected {ftype.__name__}, got {_short(value)}")
     return value
 
 

@@ -1,33 +1,40 @@
 """The FastAPI application: pages, the JSON API and the per-game WebSocket.
 
-A seat is identified only by its secret token (in the link it was given); without one a
-client is a spectator. Every payload a client receives is built from `state.view(seat)`
-for its own seat, so hidden information (other seats' bids) never leaves the engine.
+A seat is identified only by its secret token; without one a client is a spectator. The
+creator gets their own seat's token and a host token; every other person's seat is an
+invitation whose token is made for, and sent only to, whoever claims it. Every payload a
+client receives is built from `state.view(seat)` for its own seat, so hidden information
+(other seats' bids, the deck order) never leaves the engine.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import secrets
+import json
+import re
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, HTTPException, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_validator
 
-from ekimae.bots.search_bots import hint
+from ekimae.bots import bot_names
 from ekimae.core.errors import DataError
 from ekimae.core.record import replay
+from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game
 from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.seeding import secret_seed
 from ekimae.server.board_svg import base_svg, full_svg, overlay_svg
-from ekimae.server.bots import bot_names
 from ekimae.server.config import Settings
+from ekimae.server.guards import BodyLimit
 from ekimae.server.hub import (
     Client,
     Hub,
@@ -37,32 +44,98 @@ from ekimae.server.hub import (
     open_view,
     state_payload,
 )
+from ekimae.server.limits import RateLimiter, retry_after
 from ekimae.server.store import GameInfo, Store
+from ekimae.server.workers import BusyError, SearchPool
 
 HERE = Path(__file__).parent
 GAME_NAME = "tokyo-metro"
 
 
+TOKEN = Field(default="", max_length=64)
+# An idempotency key: any string the client chooses, unique per action it means to take.
+KEY = Field(default=None, min_length=1, max_length=64)
+
+
 class SeatSpec(BaseModel):
     name: str = Field(default="", max_length=40)
-    bot: str | None = None
+    bot: str | None = Field(default=None, max_length=40)
 
 
 class CreateGame(BaseModel):
     seats: list[SeatSpec] = Field(min_length=1, max_length=5)
-    seed: int | None = None
-    options: dict[str, str] = Field(default_factory=dict)
+    # Only where no hidden information is at stake: see `seed_refusal`.
+    seed: int | None = Field(default=None, ge=0)
+    # A practice game lets its creator choose the seed; every seat is told so.
+    practice: bool = False
+    # Unlisted games are reached by their links only, never shown in the public lobby.
+    listed: bool = True
+    # The creator's own seat (default: the first person's seat); `spectate` to sit nowhere.
+    host_seat: int | None = Field(default=None, ge=0)
+    spectate: bool = False
+    options: dict[str, str] = Field(default_factory=dict, max_length=16)
+
+    @field_validator("seed")
+    @classmethod
+    def _seed_fits(cls, seed: int | None) -> int | None:
+        if seed is not None and seed.bit_length() > MAX_SEED_BITS:
+            raise ValueError(f"a seed has at most {MAX_SEED_BITS} bits")
+        return seed
 
 
 class ActRequest(BaseModel):
-    token: str
+    token: str = TOKEN
     action: Any
-    expected: int | None = None
+    expected: int | None = Field(default=None, ge=0)
+    key: str | None = KEY
 
 
 class UndoRequest(BaseModel):
-    token: str
-    expected: int | None = None
+    token: str = TOKEN
+    expected: int | None = Field(default=None, ge=0)
+
+
+class ClaimRequest(BaseModel):
+    name: str = Field(default="", max_length=40)
+
+
+class HostRequest(BaseModel):
+    host_token: str = TOKEN
+
+
+class BotRequest(BaseModel):
+    host_token: str = TOKEN
+    bot: str = Field(default="normal", max_length=40)
+
+
+def seed_refusal(body: CreateGame, host_seat: int | None) -> str | None:
+    """Why the creator may not choose this game's seed, or None if they may.
+
+    Whoever knows the seed knows every deck. That matters only if someone else at the
+    table is a person: so a seed is taken for a practice game (every seat is told) or
+    for one whose only person's seat is the creator's own.
+    """
+    if body.seed is None or body.practice:
+        return None
+    people = {i for i, s in enumerate(body.seats) if not s.bot}
+    if people <= ({host_seat} if host_seat is not None else set()):
+        return None
+    return (
+        'a seed can be chosen only for a practice game ("practice": true, which every seat'
+        " is told) or when every other seat is a bot: whoever knows the seed knows the decks"
+    )
+
+
+def choose_host_seat(body: CreateGame) -> int | None:
+    """The creator's seat: the one asked for, else the first person's; None to spectate."""
+    people = [i for i, s in enumerate(body.seats) if not s.bot]
+    if body.spectate:
+        return None
+    if body.host_seat is None:
+        return people[0] if people else None
+    if body.host_seat not in people:
+        raise HTTPException(400, f"host_seat {body.host_seat} is not a person's seat")
+    return body.host_seat
 
 
 def _summary(info: GameInfo) -> dict[str, Any]:
@@ -75,6 +148,7 @@ def _summary(info: GameInfo) -> dict[str, Any]:
         "finished": info.finished,
         "winner": info.winner,
         "created_at": info.created_at,
+        "practice": info.practice,
         "replay_url": f"/replay/{info.id}" if info.finished else None,
         "spectator_url": f"/g/{info.id}",
     }
@@ -87,11 +161,16 @@ def _refusal(exc: RefusedError) -> JSONResponse:
 def create_app(settings: Settings) -> FastAPI:
     game = find_game(GAME_NAME)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
+    limits = settings.limits
+    creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
+    hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
+    hinting: set[tuple[str, int]] = set()  # (game, seat) with a hint being searched
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url, game)
-        hub = Hub(store, game, settings.bot_delay)
+        pool = SearchPool(settings.bot_workers, limits.max_pending_searches)
+        hub = Hub(store, game, pool, settings.bot_delay)
         app.state.store = store
         app.state.hub = hub
         await hub.resume_bots()
@@ -102,26 +181,49 @@ def create_app(settings: Settings) -> FastAPI:
             store.close()
 
     app = FastAPI(title="ekimae", lifespan=lifespan)
+    app.add_middleware(BodyLimit, max_body=limits.max_body)
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # FastAPI's default echoes each bad input whole; name the field and the problem.
+        errors = [
+            {"loc": [str(part)[:40] for part in err.get("loc", ())], "msg": str(err["msg"])[:200]}
+            for err in exc.errors()[:10]
+        ]
+        return JSONResponse({"detail": errors}, status_code=422)
 
     def hub_of(request: Request | WebSocket) -> Hub:
         hub: Hub = request.app.state.hub
         return hub
 
     async def live_or_404(hub: Hub, game_id: str) -> LiveGame:
-        live = await hub.get(game_id)
+        live = await hub.get(game_id) if len(game_id) <= 32 else None
         if live is None:
-            raise HTTPException(404, f"no game {game_id!r}")
+            raise HTTPException(404, f"no game {game_id[:32]!r}")
         return live
 
     def seat_of(hub: Hub, game_id: str, token: str | None) -> int | None:
         """The seat a token belongs to; None for no token; 403 for a wrong one."""
         if not token:
             return None
-        seat = hub.store.seat_for_token(game_id, token)
+        seat = hub.store.seat_for_token(game_id, token) if len(token) <= 64 else None
         if seat is None:
             raise HTTPException(403, "this link's token does not belong to a seat of this game")
         return seat
+
+    def seat_or_403(hub: Hub, game_id: str, token: str, doing: str) -> int:
+        seat = seat_of(hub, game_id, token)
+        if seat is None:
+            raise HTTPException(403, f"a seat's token is needed to {doing}")
+        return seat
+
+    def host_or_403(hub: Hub, game_id: str, host_token: str | None) -> None:
+        if not host_token or len(host_token) > 64 or not hub.store.is_host(game_id, host_token):
+            raise HTTPException(403, "only the game's host (its creator's link) can do this")
+
+    def client_key(request: Request) -> str:
+        return request.client.host if request.client else "-"
 
     # ---------------------------------------------------------------------- pages
 
@@ -140,6 +242,23 @@ def create_app(settings: Settings) -> FastAPI:
             "game.html",
             {"game_id": game_id, "seat": seat, "token": t or "", "svg": full_svg(view)},
         )
+
+    @app.get("/g/{game_id}/host", response_class=HTMLResponse)
+    async def host_page(request: Request, game_id: str, h: str | None = None) -> Response:
+        """The host's page: invitations to re-send, links to withdraw, seats for bots."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        host_or_403(hub, game_id, h)
+        return templates.TemplateResponse(
+            request,
+            "host.html",
+            {"game_id": game_id, "host_token": h, "bots": bot_names()},
+        )
+
+    @app.get("/join/{code}", response_class=HTMLResponse)
+    async def join_page(request: Request, code: str) -> Response:
+        """An invitation: who is at the table, and a button to take the seat."""
+        return templates.TemplateResponse(request, "join.html", {"code": code})
 
     @app.get("/replay/{game_id}", response_class=HTMLResponse)
     async def replay_page(request: Request, game_id: str) -> Response:
@@ -183,29 +302,133 @@ def create_app(settings: Settings) -> FastAPI:
         return [_summary(i) for i in hub_of(request).store.list_games()]
 
     @app.post("/api/games", status_code=201)
-    async def api_create(request: Request, body: CreateGame) -> dict[str, Any]:
+    async def api_create(request: Request, body: CreateGame) -> Any:
         hub = hub_of(request)
+        host_seat = choose_host_seat(body)
+        why = seed_refusal(body, host_seat)
+        if why is not None:
+            raise HTTPException(400, why)
+        wait = creates.allow(client_key(request), time.monotonic())
+        if wait is not None:
+            return JSONResponse(
+                {"detail": f"too many games created from here; try again in {wait:.0f} s"},
+                status_code=429,
+                headers={"Retry-After": retry_after(wait)},
+            )
         names = [s.name.strip() or (s.bot or f"Player {i + 1}") for i, s in enumerate(body.seats)]
         bots = [s.bot or None for s in body.seats]
-        seed = body.seed if body.seed is not None else secrets.randbits(31)
+        # Hidden parts (deck order, later shuffles) come from 256 secret bits: see seeding.
+        seed = body.seed if body.seed is not None else secret_seed()
         try:
-            game_id, tokens = await hub.create(names, bots, seed, dict(body.options))
+            created = await hub.create(
+                names,
+                bots,
+                seed,
+                dict(body.options),
+                host_seat=host_seat,
+                listed=body.listed,
+                practice=body.seed is not None,
+            )
         except (DataError, ValueError) as exc:
-            raise HTTPException(400, str(exc)) from None
+            raise HTTPException(400, str(exc)[:300]) from None
+        gid = created.id
         return {
-            "id": game_id,
+            "id": gid,
+            "host_token": created.host_token,
+            "host_url": f"/g/{gid}/host?h={created.host_token}",
+            "me": None
+            if created.host_seat is None
+            else {
+                "seat": created.host_seat,
+                "token": created.host_seat_token,
+                "url": f"/g/{gid}?t={created.host_seat_token}",
+            },
             "seats": [
                 {
                     "seat": i,
                     "name": names[i],
                     "bot": bots[i],
-                    "url": None if bots[i] else f"/g/{game_id}?t={tokens[i]}",
-                    "token": None if bots[i] else tokens[i],
+                    "invite_url": f"/join/{created.invites[i]}" if i in created.invites else None,
                 }
                 for i in range(len(names))
             ],
-            "spectator_url": f"/g/{game_id}",
+            "spectator_url": f"/g/{gid}",
+            "listed": body.listed,
+            "practice": body.seed is not None,
         }
+
+    @app.get("/api/join/{code}")
+    async def api_invitation(request: Request, code: str) -> Any:
+        """What an invitation is for, so the person can decide to take the seat."""
+        hub = hub_of(request)
+        found = hub.store.invite(code) if len(code) <= 64 else None
+        if found is None:
+            raise HTTPException(410, "this invitation was already used or withdrawn")
+        game_id, seat = found
+        live = await live_or_404(hub, game_id)
+        return {
+            "game_id": game_id,
+            "seat": seat,
+            "names": live.info.names,
+            "bots": live.info.bots,
+            "claimed": live.claimed,
+            "practice": live.info.practice,
+            "actions": len(live.record.actions),
+        }
+
+    @app.post("/api/join/{code}")
+    async def api_claim(request: Request, code: str, body: ClaimRequest) -> Any:
+        """Take an invitation's seat: the seat's secret is made now, and only the person
+        claiming it receives it."""
+        if len(code) > 64:
+            raise HTTPException(410, "this invitation was already used or withdrawn")
+        try:
+            game_id, seat, token = await hub_of(request).claim(code, body.name.strip())
+        except RefusedError as exc:
+            return _refusal(exc)
+        return {"game_id": game_id, "seat": seat, "token": token, "url": f"/g/{game_id}?t={token}"}
+
+    @app.get("/api/games/{game_id}/seats")
+    async def api_seats(request: Request, game_id: str, h: str | None = None) -> Any:
+        """For the host: every seat, who holds it, and the open invitations to re-send."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        host_or_403(hub, game_id, h)
+        return [
+            {
+                "seat": s.seat,
+                "name": s.name,
+                "bot": s.bot,
+                "claimed": s.claimed,
+                "invite_url": f"/join/{s.invite}" if s.invite else None,
+            }
+            for s in hub.store.seats(game_id)
+        ]
+
+    @app.post("/api/games/{game_id}/seats/{seat}/revoke")
+    async def api_revoke(request: Request, game_id: str, seat: int, body: HostRequest) -> Any:
+        """The host withdraws a seat's link (a leaked or wrongly sent one) and gets a new
+        invitation for it; whoever held the old link is disconnected."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        host_or_403(hub, game_id, body.host_token)
+        try:
+            code = await hub.revoke(game_id, seat)
+        except RefusedError as exc:
+            return _refusal(exc)
+        return {"ok": True, "seat": seat, "invite_url": f"/join/{code}"}
+
+    @app.post("/api/games/{game_id}/seats/{seat}/bot")
+    async def api_to_bot(request: Request, game_id: str, seat: int, body: BotRequest) -> Any:
+        """The host hands a vanished person's seat to a bot, which plays on from here."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        host_or_403(hub, game_id, body.host_token)
+        try:
+            await hub.replace_with_bot(game_id, seat, body.bot)
+        except RefusedError as exc:
+            return _refusal(exc)
+        return {"ok": True, "seat": seat, "bot": body.bot}
 
     @app.get("/api/games/{game_id}")
     async def api_state(request: Request, game_id: str, token: str | None = None) -> Any:
@@ -217,10 +440,10 @@ def create_app(settings: Settings) -> FastAPI:
     async def api_act(request: Request, game_id: str, body: ActRequest) -> Any:
         hub = hub_of(request)
         await live_or_404(hub, game_id)
-        seat = seat_of(hub, game_id, body.token)
-        assert seat is not None  # ActRequest.token is required and non-empty here
+        seat = seat_or_403(hub, game_id, body.token, "act")
         try:
-            index = await hub.act(game_id, seat, hub.decode(body.action), body.expected)
+            action = hub.decode(body.action)
+            index = await hub.act(game_id, seat, action, body.expected, body.key)
         except RefusedError as exc:
             return _refusal(exc)
         return {"ok": True, "index": index}
@@ -230,9 +453,7 @@ def create_app(settings: Settings) -> FastAPI:
         """Take back the token's seat's last action, if nobody else has acted since."""
         hub = hub_of(request)
         await live_or_404(hub, game_id)
-        seat = seat_of(hub, game_id, body.token)
-        if seat is None:
-            raise HTTPException(403, "a seat's token is needed to undo")
+        seat = seat_or_403(hub, game_id, body.token, "undo")
         try:
             count = await hub.undo(game_id, seat, body.expected)
         except RefusedError as exc:
@@ -241,17 +462,30 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/api/games/{game_id}/hint")
     async def api_hint(request: Request, game_id: str, token: str | None = None) -> Any:
-        """The move the `strong` bot would make for this seat now, from its view only."""
+        """The move the `strong` bot would make for this seat now, from its view only.
+
+        Searched by a worker process; one hint at a time per seat, a few per window."""
         hub = hub_of(request)
         live = await live_or_404(hub, game_id)
-        seat = seat_of(hub, game_id, token)
-        if seat is None:
-            raise HTTPException(403, "a seat's token is needed for a hint")
-        if seat not in live.state.current_players():
-            raise HTTPException(409, "it is not this seat's turn")
-        view, legal = live.state.view(seat), list(live.state.legal_actions(seat))
-        # About a second of search: off the event loop, like the bots.
-        action, chance = await asyncio.to_thread(hint, view, legal)
+        seat = seat_or_403(hub, game_id, token or "", "ask for a hint")
+        if (game_id, seat) in hinting:
+            raise HTTPException(429, "a hint for this seat is being worked out already")
+        wait = hints.allow(f"{game_id}:{seat}", time.monotonic())
+        if wait is not None:
+            return JSONResponse(
+                {"detail": f"hints are limited; the next one in {wait:.0f} s"},
+                status_code=429,
+                headers={"Retry-After": retry_after(wait)},
+            )
+        hinting.add((game_id, seat))
+        try:
+            action, chance = await hub.hint(live, seat)
+        except RefusedError as exc:
+            return _refusal(exc)
+        except BusyError as exc:
+            return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "5"})
+        finally:
+            hinting.discard((game_id, seat))
         return {
             "action": action.to_dict(),
             "text": game.format_action(action),
@@ -272,10 +506,10 @@ def create_app(settings: Settings) -> FastAPI:
         viewer: int | None
         if seat == "all":
             viewer = None
-        elif seat.isdigit() and int(seat) < seats:
+        elif re.fullmatch(r"[0-9]{1,2}", seat) and int(seat) < seats:
             viewer = int(seat)
         else:
-            raise HTTPException(400, f"seat must be 'all' or 0..{seats - 1}, not {seat!r}")
+            raise HTTPException(400, f"seat must be 'all' or 0..{seats - 1}, not {seat[:8]!r}")
         total = len(live.record.actions)
         step = max(0, min(step, total))
         state = await asyncio.to_thread(replay, live.record, game, step)
@@ -309,17 +543,23 @@ def create_app(settings: Settings) -> FastAPI:
     @app.websocket("/ws/{game_id}")
     async def ws_game(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         hub = hub_of(ws)
-        live = await hub.get(game_id)
-        seat = hub.store.seat_for_token(game_id, token) if token else None
+        live = await hub.get(game_id) if len(game_id) <= 32 else None
+        seat = None
+        if token and live is not None and len(token) <= 64:
+            seat = hub.store.seat_for_token(game_id, token)
         if live is None or (token and seat is None):
             await ws.close(code=4403 if live else 4404)
             return
         await ws.accept()
-        client = Client(seat, ws.send_json)
+        client = Client(seat, ws.send_json, ws.close)
         await hub.subscribe(live, client)
         try:
             while True:
-                message = await ws.receive_json()
+                message = await _receive(ws, limits.max_ws_message)
+                if message is None:
+                    return
+                if client not in live.clients:  # the seat's link was withdrawn meanwhile
+                    return
                 await _on_message(hub, ws, game_id, seat, message)
         except WebSocketDisconnect:
             pass
@@ -329,15 +569,45 @@ def create_app(settings: Settings) -> FastAPI:
     return app
 
 
+async def _receive(ws: WebSocket, max_size: int) -> Any:
+    """The next message as JSON data; None once the socket is closed.
+
+    A binary frame is closed with 1003 and an oversized one with 1009; text that is not
+    JSON gets an error message and the socket stays open. The game is never touched.
+    """
+    frame = await ws.receive()
+    if frame["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(frame.get("code", 1000))
+    text, data = frame.get("text"), frame.get("bytes")
+    if text is None:
+        await ws.close(code=1003, reason="binary frames are not accepted: send JSON text")
+        return None
+    if len(text) > max_size:
+        await ws.close(code=1009, reason=f"a message may have at most {max_size} bytes")
+        return None
+    del data
+    try:
+        return json.loads(text)
+    except ValueError:
+        return _NOT_JSON
+
+
+_NOT_JSON = object()
+
+
 async def _on_message(
     hub: Hub, ws: WebSocket, game_id: str, seat: int | None, message: Any
 ) -> None:
     kind = message.get("type") if isinstance(message, dict) else None
     if kind not in ("act", "undo"):
+        what = "not JSON" if message is _NOT_JSON else "not an act or undo message"
         await ws.send_json(
             {
                 "type": "error",
-                "error": {"kind": "malformed", "message": "expected {type: act} or {type: undo}"},
+                "error": {
+                    "kind": "malformed",
+                    "message": f"{what}: expected {{type: act}} or {{type: undo}}",
+                },
             }
         )
         return
@@ -351,12 +621,14 @@ async def _on_message(
         return
     expected = message.get("expected")
     expected = expected if isinstance(expected, int) and not isinstance(expected, bool) else None
+    key = message.get("key")
+    key = key if isinstance(key, str) and 0 < len(key) <= 64 else None
     try:
         if kind == "undo":
             count = await hub.undo(game_id, seat, expected)
             await ws.send_json({"type": "undone", "actions": count})
             return
-        index = await hub.act(game_id, seat, hub.decode(message.get("action")), expected)
+        index = await hub.act(game_id, seat, hub.decode(message.get("action")), expected, key)
     except RefusedError as exc:
         await ws.send_json({"type": "error", "error": exc.to_dict()})
         return

@@ -1,10 +1,13 @@
-"""Live games: the in-memory cache, per-game serialisation, pushes and bot turns.
+"""Live games: the in-memory cache, per-game serialisation, seats, pushes and bot turns.
 
-An action goes: take the game's asyncio lock -> check the caller's expected index ->
-apply to the cached state (the engine refuses illegal actions leaving it unchanged) ->
-commit to the database in a worker thread -> only then push each client its own view.
-If the commit fails the cached state is dropped and rebuilt by replay from the database,
-so memory never runs ahead of what is stored.
+An action goes: take the game's asyncio lock -> check the caller's expected index or
+idempotency key -> apply to the cached state (the engine refuses illegal actions leaving
+it unchanged) -> commit to the database in a worker thread -> only then push each client
+its own view. If the commit fails the cached state is dropped and rebuilt by replay from
+the database, so memory never runs ahead of what is stored.
+
+Bot moves and hints are searched in worker processes (`server.workers`), never in this
+process's threads.
 """
 
 from __future__ import annotations
@@ -17,24 +20,32 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ekimae.bots import make_bot
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
 from ekimae.core.game import Game, State
 from ekimae.core.record import GameRecord, replay
+from ekimae.seeding import derived_seed
 from ekimae.server.board_svg import overlay_svg
-from ekimae.server.bots import make_bot, move_rng
 from ekimae.server.prompts import action_label, trains_prompt
-from ekimae.server.store import GameInfo, StaleWriteError, Store
+from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
+from ekimae.server.workers import INLINE_BOTS, SearchPool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
+Close = Callable[[int, str], Awaitable[None]]
+
+# Longest error message a client is sent: refusals name bad input, never echo it whole.
+MAX_MESSAGE = 300
 
 
 class RefusedError(Exception):
     """An action the server will not take; `kind` is malformed, illegal, stale or forbidden."""
 
     def __init__(self, kind: str, message: str, rule: str = "", status: int = 400) -> None:
+        if len(message) > MAX_MESSAGE:
+            message = message[: MAX_MESSAGE - 1] + "…"
         super().__init__(message)
         self.kind = kind
         self.message = message
@@ -52,6 +63,7 @@ class RefusedError(Exception):
 class Client:
     seat: int | None  # None: a spectator
     send: Send
+    close: Close | None = None  # ends the connection (a revoked seat's link)
 
 
 @dataclass(eq=False)
@@ -59,6 +71,10 @@ class LiveGame:
     info: GameInfo
     record: GameRecord
     state: State
+    # Idempotency keys of stored actions (key -> index): a retried action is not re-applied.
+    keys: dict[str, int] = field(default_factory=dict)
+    # Which seats a person holds (claimed invitation), for every seat's page.
+    claimed: list[bool] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
     bot_task: asyncio.Task[None] | None = None
@@ -126,6 +142,8 @@ def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str
         "seat": seat,
         "names": live.info.names,
         "bots": live.info.bots,
+        "claimed": live.claimed,
+        "practice": live.info.practice,
         "actions": len(live.record.actions),
         "view": view,
         "legal": legal_payload(game, live.state, seat),
@@ -140,9 +158,12 @@ def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str
 
 
 class Hub:
-    def __init__(self, store: Store, game: Game[Any], bot_delay: float = 0.0) -> None:
+    def __init__(
+        self, store: Store, game: Game[Any], pool: SearchPool, bot_delay: float = 0.0
+    ) -> None:
         self.store = store
         self.game = game
+        self.pool = pool
         self.bot_delay = bot_delay
         self._games: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
@@ -168,23 +189,96 @@ class Hub:
 
     def _load(self, game_id: str) -> LiveGame | None:
         info = self.store.info(game_id)
-        record = self.store.record(game_id)
-        if info is None or record is None:
+        stored = self.store.record(game_id)
+        if info is None or stored is None:
             return None
-        return LiveGame(info, record, replay(record, self.game))
+        record, keys = stored
+        claimed = [s.claimed for s in self.store.seats(game_id)]
+        return LiveGame(info, record, replay(record, self.game), keys, claimed)
 
     async def create(
-        self, names: list[str], bots: list[str | None], seed: int, options: dict[str, Any]
-    ) -> tuple[str, list[str]]:
+        self,
+        names: list[str],
+        bots: list[str | None],
+        seed: int,
+        options: dict[str, Any],
+        *,
+        host_seat: int | None,
+        listed: bool = True,
+        practice: bool = False,
+    ) -> CreatedGame:
         state = self.game.new_state(len(names), seed, options)  # validates seats and options
         for bot in bots:
             if bot is not None:
-                make_bot(bot, seed)  # unknown names fail here, not mid-game
-        game_id, tokens = await asyncio.to_thread(
-            self.store.create, len(names), seed, options, names, bots, list(state.current_players())
+                make_bot(bot, 0)  # unknown names fail here, not mid-game
+        created = await asyncio.to_thread(
+            self.store.create,
+            seed,
+            options,
+            names,
+            bots,
+            list(state.current_players()),
+            host_seat=host_seat,
+            listed=listed,
+            practice=practice,
         )
-        await self.get(game_id)
-        return game_id, tokens
+        await self.get(created.id)
+        return created
+
+    # ------------------------------------------------------------------- seats
+
+    async def claim(self, code: str, name: str) -> tuple[str, int, str]:
+        """A person takes the seat an invitation is for; returns (game, seat, token)."""
+        try:
+            game_id, seat, token = await asyncio.to_thread(self.store.claim, code, name)
+        except SeatError as exc:
+            raise RefusedError("gone", str(exc), status=410) from None
+        await self._seats_changed(game_id)
+        return game_id, seat, token
+
+    async def revoke(self, game_id: str, seat: int) -> str:
+        """The host withdraws a seat's link (or unclaimed invitation); returns the new
+        invitation's code. Whoever held the old link is disconnected."""
+        try:
+            code = await asyncio.to_thread(self.store.revoke, game_id, seat)
+        except SeatError as exc:
+            raise RefusedError("refused", str(exc), status=409) from None
+        await self._seats_changed(game_id, disconnect=seat)
+        return code
+
+    async def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
+        """The host hands a vanished person's seat to a bot, which plays on from here."""
+        try:
+            make_bot(bot, 0)
+        except ValueError as exc:
+            raise RefusedError("malformed", str(exc)) from None
+        try:
+            await asyncio.to_thread(self.store.replace_with_bot, game_id, seat, bot)
+        except SeatError as exc:
+            raise RefusedError("refused", str(exc), status=409) from None
+        live = await self._seats_changed(game_id, disconnect=seat)
+        if live is not None:
+            self.kick_bots(live)
+
+    async def _seats_changed(self, game_id: str, disconnect: int | None = None) -> LiveGame | None:
+        """Reread names, bots and claims; close a revoked seat's sockets; push everyone."""
+        live = await self.get(game_id)
+        if live is None:
+            return None
+        async with live.lock:
+            info = await asyncio.to_thread(self.store.info, game_id)
+            seats = await asyncio.to_thread(self.store.seats, game_id)
+            if info is not None:
+                live.info = info
+            live.claimed = [s.claimed for s in seats]
+            if disconnect is not None:
+                for client in [c for c in live.clients if c.seat == disconnect]:
+                    live.clients.discard(client)
+                    if client.close is not None:
+                        with contextlib.suppress(Exception):
+                            await client.close(4403, "this seat's link was withdrawn by the host")
+            await self._broadcast(live)
+        return live
 
     # ------------------------------------------------------------------- acting
 
@@ -195,14 +289,37 @@ class Hub:
             raise RefusedError("malformed", str(exc)) from None
 
     async def act(
-        self, game_id: str, seat: int, action: Action, expected: int | None = None
+        self,
+        game_id: str,
+        seat: int,
+        action: Action,
+        expected: int | None = None,
+        key: str | None = None,
     ) -> int:
-        """Apply and commit one action; returns its index. `RefusedError` leaves all unchanged."""
+        """Apply and commit one action; returns its index. `RefusedError` leaves all unchanged.
+
+        Every action carries `expected` (the action count its sender saw) or an idempotency
+        `key` (or both), so a request sent twice is never applied twice: the second is
+        stale, or answered with the first one's index.
+        """
+        if expected is None and key is None:
+            raise RefusedError(
+                "malformed",
+                "an action needs `expected` (the number of actions you saw) or an idempotency"
+                " `key`, so that sending it twice cannot apply it twice",
+            )
         live = await self.get(game_id)
         if live is None:
             raise RefusedError("not-found", f"no game {game_id!r}", status=404)
         async with live.lock:
             index = len(live.record.actions)
+            if key is not None and key in live.keys:
+                done = live.keys[key]
+                if live.record.actions[done] != (seat, action):
+                    raise RefusedError(
+                        "malformed", f"key {key!r} was already used for another action"
+                    )
+                return done  # a retry of an action already applied
             if expected is not None and expected != index:
                 raise RefusedError(
                     "stale",
@@ -228,8 +345,11 @@ class Hub:
                 list(state.current_players()),
                 state.is_terminal(),
                 state.winner(),
+                key,
             )
             live.record.actions.append((seat, action))
+            if key is not None:
+                live.keys[key] = index
             live.state = state
             live.accepted_at = time.monotonic()
             live.accepted_wall = time.time()
@@ -249,13 +369,18 @@ class Hub:
                 raise RefusedError("stale", str(exc), status=409) from None
             raise
 
-    async def undo(self, game_id: str, seat: int, expected: int | None = None) -> int:
+    async def undo(self, game_id: str, seat: int, expected: int | None) -> int:
         """Take back `seat`'s last action; returns the new action count.
 
         Truncate-and-replay: the state is rebuilt from the record minus its last action
         (never patched backwards), the row is deleted in one transaction, and only then is
         every client pushed its new view. `RefusedError` leaves everything unchanged.
+        `expected` is required: an undo sent twice must not take back two actions.
         """
+        if expected is None:
+            raise RefusedError(
+                "malformed", "an undo needs `expected` (the number of actions you saw)"
+            )
         live = await self.get(game_id)
         if live is None:
             raise RefusedError("not-found", f"no game {game_id!r}", status=404)
@@ -288,6 +413,7 @@ class Hub:
             if live.bot_task is not None and not live.bot_task.done():
                 live.bot_task.cancel()
             live.bot_task = None
+            live.keys = {k: i for k, i in live.keys.items() if i < count - 1}
             live.record = record
             live.state = state
             live.accepted_at = time.monotonic()
@@ -351,19 +477,31 @@ class Hub:
                 legal = list(live.state.legal_actions(seat))
             name = live.info.bots[seat]
             assert name is not None
-            bot = make_bot(name, live.info.seed)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
-            # Off the event loop: a thinking bot must not stall other games' sockets.
-            action = await asyncio.to_thread(
-                bot.choose, view, legal, move_rng(live.info.seed, seat, index)
-            )
+            # The bot's randomness is derived from the game's secret seed (the same after
+            # a restart) but cannot lead back to it.
+            bot_seed = derived_seed(live.info.seed, "bot", seat)
+            move_seed = f"{bot_seed}:{index}"
+            if name in INLINE_BOTS:
+                action = bot_move(name, bot_seed, view, legal, move_seed)
+            else:
+                action = await self.pool.run(bot_move, name, bot_seed, view, legal, move_seed)
             try:
                 await self.act(game_id, seat, action, expected=index)
             except RefusedError as exc:
                 if exc.kind != "stale":
                     log.error("bot %s at seat %d in %s: %s", name, seat, game_id, exc.message)
                     return
+
+    async def hint(self, live: LiveGame, seat: int) -> tuple[Action, float]:
+        """The move `strong` would make for `seat` now, from its view only (a worker
+        searches); `BusyError` when too many searches wait already."""
+        if seat not in live.state.current_players():
+            raise RefusedError("not-your-turn", "it is not this seat's turn", status=409)
+        view, legal = live.state.view(seat), list(live.state.legal_actions(seat))
+        seed = derived_seed(live.info.seed, "hint", seat, len(live.record.actions))
+        return await self.pool.run(hint_move, view, legal, seed, may_refuse=True)
 
     async def resume_bots(self) -> None:
         """After a restart: let bots continue every unfinished game."""
@@ -383,3 +521,4 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        self.pool.close()

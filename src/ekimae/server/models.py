@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, func
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -24,7 +24,8 @@ class GameRow(Base):
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
     seats: Mapped[int] = mapped_column(Integer)
-    seed: Mapped[int] = mapped_column(BigInteger)
+    # Decimal text: people's games have 256-bit seeds (`ekimae.seeding`).
+    seed: Mapped[str] = mapped_column(String(200))
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     names: Mapped[list[str]] = mapped_column(JSON)
     bots: Mapped[list[str | None]] = mapped_column(JSON)  # bot name per seat, None: a person
@@ -35,6 +36,11 @@ class GameRow(Base):
     winner: Mapped[int | None] = mapped_column(Integer, nullable=True)
     # The game's data files when it was created (`Game.data_version`); "" before 0002.
     data_version: Mapped[str] = mapped_column(String(16), default="", server_default="")
+    # The creator's secret for managing seats (invitations, revoking, bots); None before 0003.
+    host_token: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    listed: Mapped[bool] = mapped_column(default=True, server_default="1")
+    # The creator chose the seed: the decks may be known to them; every seat is told.
+    practice: Mapped[bool] = mapped_column(default=False, server_default="0")
 
 
 class SeatToken(Base):
@@ -47,10 +53,22 @@ class SeatToken(Base):
     token: Mapped[str] = mapped_column(String(64), unique=True)
 
 
+class Invite(Base):
+    """An unclaimed seat's invitation; claiming it deletes it and creates the seat's token."""
+
+    __tablename__ = "invites"
+    __table_args__ = (UniqueConstraint("game_id", "seat", name="uq_invites_game_seat"),)
+
+    code: Mapped[str] = mapped_column(String(64), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+
+
 class ActionRow(Base):
     """One accepted action. The (game, index) key makes a double append impossible."""
 
     __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("game_id", "key", name="uq_actions_game_key"),)
 
     game_id: Mapped[str] = mapped_column(
         ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
@@ -59,3 +77,6 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # The client's idempotency key, if it sent one: a retry with the same key is answered
+    # with this action's index instead of being applied again.
+    key: Mapped[str | None] = mapped_column(String(64), nullable=True)

@@ -22,13 +22,41 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Game
 from ekimae.core.record import GameRecord
 from ekimae.server.config import normalise_url
-from ekimae.server.models import ActionRow, GameRow, SeatToken
+from ekimae.server.models import ActionRow, GameRow, Invite, SeatToken
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
 class StaleWriteError(Exception):
     """Another writer appended at this index first; reload and try again."""
+
+
+class SeatError(Exception):
+    """A seat change the store refuses: the invitation is gone, the seat is a bot's, …"""
+
+
+def new_secret() -> str:
+    """A seat token, host token or invitation code: 192 bits, URL-safe."""
+    return secrets.token_urlsafe(24)
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    id: str
+    host_token: str
+    # The creator's own seat and its token, if they sit at the table.
+    host_seat: int | None
+    host_seat_token: str | None
+    invites: dict[int, str]  # seat -> invitation code, for every other person's seat
+
+
+@dataclass(frozen=True)
+class SeatStatus:
+    seat: int
+    name: str
+    bot: str | None
+    claimed: bool  # a person holds this seat's token
+    invite: str | None  # the open invitation's code (unclaimed person seats only)
 
 
 @dataclass(frozen=True)
@@ -45,6 +73,8 @@ class GameInfo:
     finished: bool
     winner: int | None
     created_at: str
+    listed: bool = True
+    practice: bool = False
 
 
 def _info(row: GameRow) -> GameInfo:
@@ -52,7 +82,7 @@ def _info(row: GameRow) -> GameInfo:
         row.id,
         row.game,
         row.seats,
-        row.seed,
+        int(row.seed),
         dict(row.options),
         list(row.names),
         list(row.bots),
@@ -61,6 +91,8 @@ def _info(row: GameRow) -> GameInfo:
         row.finished,
         row.winner,
         row.created_at.isoformat() if row.created_at else "",
+        row.listed,
+        row.practice,
     )
 
 
@@ -85,12 +117,33 @@ def make_engine(url: str) -> Engine:
 
 
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Bring the schema to `revision`, the newest by default (safe to run on every start)."""
+    """Bring the schema to `revision`, the newest by default (safe to run on every start).
+
+    On SQLite a column change rebuilds the table (copy, drop, rename); with foreign keys
+    enforced, dropping the old `games` would cascade to every seat token and action. So
+    enforcement is off while migrating (a PRAGMA that only works outside a transaction),
+    the keys are checked afterwards, and it is back on before the connection is reused.
+    """
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
-    with engine.begin() as conn:
-        config.attributes["connection"] = conn
-        command.upgrade(config, revision)
+    sqlite = engine.dialect.name == "sqlite"
+    with engine.connect() as conn:
+        if sqlite:
+            conn.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            conn.commit()
+        try:
+            with conn.begin():
+                config.attributes["connection"] = conn
+                command.upgrade(config, revision)
+            if sqlite:
+                broken = conn.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise RuntimeError(f"migration left broken foreign keys: {broken[:5]}")
+        finally:
+            if sqlite:
+                conn.rollback()
+                conn.exec_driver_sql("PRAGMA foreign_keys=ON")
+                conn.commit()
 
 
 class Store:
@@ -105,23 +158,30 @@ class Store:
 
     def create(
         self,
-        seats: int,
         seed: int,
         options: dict[str, Any],
         names: list[str],
         bots: list[str | None],
         to_act: list[int],
-    ) -> tuple[str, list[str]]:
-        """A new game; returns its id and one secret token per seat."""
+        *,
+        host_seat: int | None,
+        listed: bool = True,
+        practice: bool = False,
+    ) -> CreatedGame:
+        """A new game. Only the host's own seat gets a token now; every other person's
+        seat gets an invitation, whose token is made for whoever claims it."""
         game_id = secrets.token_urlsafe(9)
-        tokens = [secrets.token_urlsafe(24) for _ in range(seats)]
+        host_token = new_secret()
+        people = [s for s, bot in enumerate(bots) if bot is None]
+        seat_token = new_secret() if host_seat is not None else None
+        invites = {s: new_secret() for s in people if s != host_seat}
         with self._session.begin() as db:
             db.add(
                 GameRow(
                     id=game_id,
                     game=self.game.name,
-                    seats=seats,
-                    seed=seed,
+                    seats=len(names),
+                    seed=str(seed),
                     options=options,
                     names=names,
                     bots=bots,
@@ -130,11 +190,98 @@ class Store:
                     finished=False,
                     winner=None,
                     data_version=self.game.data_version,
+                    host_token=host_token,
+                    listed=listed,
+                    practice=practice,
                 )
             )
             db.flush()
-            db.add_all(SeatToken(game_id=game_id, seat=s, token=t) for s, t in enumerate(tokens))
-        return game_id, tokens
+            if host_seat is not None and seat_token is not None:
+                db.add(SeatToken(game_id=game_id, seat=host_seat, token=seat_token))
+            db.add_all(Invite(code=c, game_id=game_id, seat=s) for s, c in invites.items())
+        return CreatedGame(game_id, host_token, host_seat, seat_token, invites)
+
+    def is_host(self, game_id: str, host_token: str) -> bool:
+        with self._session() as db:
+            row = db.get(GameRow, game_id)
+            known = row.host_token if row is not None else None
+        return known is not None and secrets.compare_digest(known, host_token)
+
+    def seats(self, game_id: str) -> list[SeatStatus]:
+        with self._session() as db:
+            row = db.get(GameRow, game_id)
+            if row is None:
+                return []
+            claimed = set(db.scalars(select(SeatToken.seat).where(SeatToken.game_id == game_id)))
+            query = select(Invite.seat, Invite.code).where(Invite.game_id == game_id)
+            invites = {row[0]: row[1] for row in db.execute(query)}
+            return [
+                SeatStatus(s, row.names[s], row.bots[s], s in claimed, invites.get(s))
+                for s in range(row.seats)
+            ]
+
+    def invite(self, code: str) -> tuple[str, int] | None:
+        """The (game, seat) an open invitation is for."""
+        with self._session() as db:
+            row = db.get(Invite, code)
+            return None if row is None else (row.game_id, row.seat)
+
+    def claim(self, code: str, name: str) -> tuple[str, int, str]:
+        """Claim an invitation: (game, seat, the new token). In one transaction the
+        invitation is deleted and the token created, so two claims cannot both win."""
+        token = new_secret()
+        try:
+            with self._session.begin() as db:
+                invite = db.get(Invite, code, with_for_update=True)
+                if invite is None:
+                    raise SeatError("this invitation was already used or withdrawn")
+                game_id, seat = invite.game_id, invite.seat
+                removed = db.execute(delete(Invite).where(Invite.code == code))
+                if removed.rowcount != 1:  # type: ignore[attr-defined]
+                    raise SeatError("this invitation was already used or withdrawn")
+                db.add(SeatToken(game_id=game_id, seat=seat, token=token))
+                if name:
+                    row = db.get(GameRow, game_id)
+                    assert row is not None  # the invite's foreign key
+                    names = list(row.names)
+                    names[seat] = name
+                    row.names = names
+        except IntegrityError:
+            raise SeatError("this seat was claimed at the same moment by someone else") from None
+        return game_id, seat, token
+
+    def revoke(self, game_id: str, seat: int) -> str:
+        """Withdraw a person's seat from whoever holds it (or its invitation) and open a
+        new invitation for it; returns the new code."""
+        code = new_secret()
+        with self._session.begin() as db:
+            row = db.get(GameRow, game_id)
+            if row is None or not 0 <= seat < row.seats:
+                raise SeatError(f"no seat {seat + 1} in this game")
+            if row.bots[seat] is not None:
+                raise SeatError(f"seat {seat + 1} is a bot's, not a person's")
+            db.execute(
+                delete(SeatToken).where(SeatToken.game_id == game_id, SeatToken.seat == seat)
+            )
+            db.execute(delete(Invite).where(Invite.game_id == game_id, Invite.seat == seat))
+            db.add(Invite(code=code, game_id=game_id, seat=seat))
+        return code
+
+    def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
+        """A person's seat is played by `bot` from now on; their link stops working."""
+        with self._session.begin() as db:
+            row = db.get(GameRow, game_id)
+            if row is None or not 0 <= seat < row.seats:
+                raise SeatError(f"no seat {seat + 1} in this game")
+            if row.bots[seat] is not None:
+                raise SeatError(f"seat {seat + 1} is already a bot's")
+            db.execute(
+                delete(SeatToken).where(SeatToken.game_id == game_id, SeatToken.seat == seat)
+            )
+            db.execute(delete(Invite).where(Invite.game_id == game_id, Invite.seat == seat))
+            bots, names = list(row.bots), list(row.names)
+            bots[seat], names[seat] = bot, f"{names[seat]} (bot: {bot})"
+            row.bots, row.names = bots, names
 
     def info(self, game_id: str) -> GameInfo | None:
         with self._session() as db:
@@ -142,8 +289,14 @@ class Store:
             return None if row is None else _info(row)
 
     def list_games(self, limit: int = 100) -> list[GameInfo]:
+        """The public lobby: listed games only, newest first."""
         with self._session() as db:
-            rows = db.scalars(select(GameRow).order_by(GameRow.created_at.desc()).limit(limit))
+            rows = db.scalars(
+                select(GameRow)
+                .where(GameRow.listed.is_(True))
+                .order_by(GameRow.created_at.desc())
+                .limit(limit)
+            )
             return [_info(r) for r in rows]
 
     def unfinished(self) -> list[str]:
@@ -176,25 +329,30 @@ class Store:
             )
             return [r.token for r in rows]
 
-    def record(self, game_id: str) -> GameRecord | None:
-        """The game's record, actions in order (read from the database, never cached)."""
+    def record(self, game_id: str) -> tuple[GameRecord, dict[str, int]] | None:
+        """The game's record, actions in order (read from the database, never cached), and
+        the idempotency keys its actions were sent with (key -> action index)."""
         with self._session() as db:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
-            actions = db.scalars(
-                select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+            actions = list(
+                db.scalars(
+                    select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
+                )
             )
             decoded = [(a.seat, self.game.codec.from_dict(a.action)) for a in actions]
-            return GameRecord(
+            keys = {a.key: a.idx for a in actions if a.key is not None}
+            record = GameRecord(
                 row.game,
                 row.seats,
-                row.seed,
+                int(row.seed),
                 dict(row.options),
                 decoded,
                 list(row.names),
                 row.data_version,
             )
+            return record, keys
 
     def append_action(
         self,
@@ -205,11 +363,17 @@ class Store:
         to_act: list[int],
         finished: bool,
         winner: int | None,
+        key: str | None = None,
     ) -> None:
-        """Commit action number `index`; `StaleWriteError` if that index is already taken."""
+        """Commit action number `index`; `StaleWriteError` if that index (or that
+        idempotency key) is already taken."""
         try:
             with self._session.begin() as db:
-                db.add(ActionRow(game_id=game_id, idx=index, seat=seat, action=action.to_dict()))
+                db.add(
+                    ActionRow(
+                        game_id=game_id, idx=index, seat=seat, action=action.to_dict(), key=key
+                    )
+                )
                 db.flush()
                 db.execute(
                     update(GameRow)

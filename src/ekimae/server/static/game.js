@@ -25,7 +25,12 @@ function connect(cfg) {
     else if (msg.type === "ack" || msg.type === "undone") setPending(false);
   };
   // Resume on a dropped connection: the server pushes the full current view on connect.
-  socket.onclose = () => {
+  socket.onclose = (ev) => {
+    if (ev.code === 4403) {
+      // The host withdrew this seat's link (or it was never valid): reconnecting cannot help.
+      document.getElementById("status").textContent = "This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.";
+      return;
+    }
     // The fresh view pushed on reconnect tells whether the action was taken.
     setPending(false);
     document.getElementById("status").textContent = "Connection lost — reconnecting…";
@@ -66,6 +71,8 @@ function render(cfg, msg) {
   status.textContent = msg.finished ? `${who} · Game over` :
     `${who} · Round ${v.round}/${v.rounds} · ${v.phase} phase · to act: ${v.to_act.map((s) => seatName(msg.names, s)).join(", ")}${mine ? " — your move" : ""}`;
   status.className = mine ? "yours" : "";
+  // Every seat is told when the host chose the seed: they may know the decks.
+  document.getElementById("practice").hidden = !msg.practice;
   setOverlay(msg.overlay);
   renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat);
   renderLines(document.getElementById("lines-table"), v, msg.names);
@@ -98,16 +105,28 @@ function renderActions(msg) {
     parts.push(el("div", { class: "group" }, el("h3", { text: `${kind} (${list.length})` }),
       ...list.map((a) => el("button", { type: "button", class: "act", "data-kind": kind, onclick: () => send(a.action), text: a.label ? `${a.label} (${a.text})` : a.text }))));
   }
-  const hintText = el("p", { id: "hint-text", "aria-live": "polite" });
-  const hintButton = el("button", { id: "hint", type: "button", text: "Hint (what would the strong bot do?)", onclick: () => askHint(hintText) });
+  // A push re-draws this box; the hint (asked at some action count) survives it.
+  const hintText = el("p", { id: "hint-text", "aria-live": "polite", text: hintLine(msg) });
+  const hintButton = el("button", { id: "hint", type: "button", text: "Hint (what would the strong bot do?)", onclick: askHint });
   box.replaceChildren(...prompt, ...parts, el("div", { class: "group" }, hintButton, hintText));
 }
 
-async function askHint(out) {
-  out.textContent = "Thinking…";
+let hint = null; // { at: action count when asked, text }
+
+function hintLine(msg) {
+  if (!hint) return "";
+  return hint.at === msg.actions || hint.text === "Thinking…" ? hint.text : `${hint.text} (asked before the last move)`;
+}
+
+async function askHint() {
+  const at = latest.actions;
+  hint = { at, text: "Thinking…" };
+  document.getElementById("hint-text").textContent = hint.text;
   const res = await fetch(`/api/games/${currentCfg.gameId}/hint?token=${encodeURIComponent(currentCfg.token)}`);
   const body = await res.json();
-  out.textContent = res.ok ? `Hint: ${body.text} (estimated win chance ${Math.round(body.win_chance * 100)}%)` : `No hint: ${body.detail}`;
+  hint = { at, text: res.ok ? `Hint: ${body.text} (estimated win chance ${Math.round(body.win_chance * 100)}%)` : `No hint: ${body.detail ?? body.error?.message}` };
+  const out = document.getElementById("hint-text");
+  if (out) out.textContent = hintLine(latest);
 }
 
 function renderCards(v) {

@@ -1,7 +1,16 @@
 import { el } from "/static/common.js";
 
+// What this browser holds: its own seats' links and the games it hosts. Never another
+// person's seat: each friend gets an invitation and their seat's secret is made for them.
 const MINE = "ekimae.mySeats";
-const mySeats = () => JSON.parse(localStorage.getItem(MINE) || "[]");
+const HOSTED = "ekimae.hosted";
+export const mySeats = () => JSON.parse(localStorage.getItem(MINE) || "[]");
+const hosted = () => JSON.parse(localStorage.getItem(HOSTED) || "[]");
+export function rememberSeat(entry) {
+  localStorage.setItem(MINE, JSON.stringify([...mySeats().filter((m) => m.url !== entry.url), entry]));
+}
+
+const copyButton = (url) => el("button", { type: "button", class: "copy", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) });
 
 export function initLobby(bots) {
   const count = document.getElementById("count");
@@ -11,30 +20,34 @@ export function initLobby(bots) {
     for (let i = 0; i < Number(count.value); i++) {
       const who = el("select", { name: `bot${i}`, "aria-label": `seat ${i + 1} player` }, el("option", { value: "", text: "person" }),
         ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
-      if (i > 0) who.value = bots[0];
-      rows.push(el("div", {}, el("label", { text: `Seat ${i + 1} ` }, el("input", { name: `name${i}`, placeholder: `Player ${i + 1}`, "aria-label": `seat ${i + 1} name` })), " ", who));
+      if (i > 0) who.value = bots.includes("normal") ? "normal" : bots[0];
+      rows.push(el("div", {}, el("label", { text: `Seat ${i + 1} ` }, el("input", { name: `name${i}`, placeholder: i === 0 ? "You" : `Player ${i + 1}`, "aria-label": `seat ${i + 1} name` })), " ", who));
     }
-    seats.replaceChildren(el("legend", { text: "Seats" }), ...rows);
+    seats.replaceChildren(el("legend", { text: "Seats (seat 1 is yours)" }), ...rows);
   };
   count.addEventListener("change", drawSeats);
   drawSeats();
   document.getElementById("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData(ev.target);
-    const body = { seats: [] };
+    const body = { seats: [], listed: form.get("listed") === "on" };
     for (let i = 0; i < Number(count.value); i++) body.seats.push({ name: form.get(`name${i}`) || "", bot: form.get(`bot${i}`) || null });
     const res = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
     const links = document.getElementById("links");
-    if (!res.ok) { links.textContent = `Error: ${JSON.stringify(data.detail)}`; return; }
-    const mine = mySeats();
-    const items = data.seats.filter((s) => s.url).map((s) => {
-      mine.push({ id: data.id, seat: s.seat, name: s.name, url: s.url });
-      return el("li", {}, `Seat ${s.seat + 1} (${s.name}) — private link: `, el("a", { href: s.url, class: "seat-link", text: location.origin + s.url }));
+    if (!res.ok) { links.textContent = `Error: ${typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)}`; return; }
+    if (data.me) rememberSeat({ id: data.id, seat: data.me.seat, name: data.seats[data.me.seat].name, url: data.me.url });
+    localStorage.setItem(HOSTED, JSON.stringify([...hosted(), { id: data.id, url: data.host_url }]));
+    const invites = data.seats.filter((s) => s.invite_url).map((s) => {
+      const url = location.origin + s.invite_url;
+      return el("li", {}, `Seat ${s.seat + 1} (${s.name}): `, el("a", { href: s.invite_url, class: "invite-link", text: url }), " ", copyButton(url));
     });
-    localStorage.setItem(MINE, JSON.stringify(mine));
-    links.replaceChildren(el("h2", { text: "Links (send each player their own)" }),
-      el("ul", { class: "links" }, ...items, el("li", {}, "Spectators: ", el("a", { href: data.spectator_url, text: location.origin + data.spectator_url }))));
+    links.replaceChildren(
+      data.me ? el("p", {}, "Your seat: ", el("a", { href: data.me.url, class: "seat-link", text: `open game ${data.id} as seat ${data.me.seat + 1}` })) : "",
+      invites.length ? el("h2", { text: "Invitations — send each friend theirs; a link seats one person, once" }) : "",
+      invites.length ? el("ul", { class: "links" }, ...invites) : "",
+      el("p", {}, "Manage the seats later (re-send, withdraw a link, hand a seat to a bot): ", el("a", { href: data.host_url, class: "host-link", text: "host page" })),
+      el("p", {}, "Spectators: ", el("a", { href: data.spectator_url, text: location.origin + data.spectator_url })));
     refresh();
   });
   refresh();
@@ -43,14 +56,16 @@ export function initLobby(bots) {
 async function refresh() {
   const games = await (await fetch("/api/games")).json();
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
+  const hosts = Object.fromEntries(hosted().map((h) => [h.id, h.url]));
   document.getElementById("mine").replaceChildren(...mySeats().map((m) => {
     const g = byId[m.id];
     const status = !g ? "" : g.finished ? " — finished" : g.to_act.includes(m.seat) ? " — your turn" : " — waiting";
-    return el("li", {}, el("a", { href: m.url, text: `${m.id} seat ${m.seat + 1} (${m.name})` }), status);
+    return el("li", {}, el("a", { href: m.url, text: `${m.id} seat ${m.seat + 1} (${m.name})` }), status,
+      hosts[m.id] ? el("span", {}, " · ", el("a", { href: hosts[m.id], text: "host page" })) : "");
   }));
   document.querySelector("#games tbody").replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, el("a", { href: g.spectator_url, text: g.id })),
-    el("td", { text: g.names.map((n, i) => `${i + 1} ${n}${g.bots[i] ? " (bot)" : ""}`).join(", ") }),
+    el("td", { text: g.names.map((n, i) => `${i + 1} ${n}${g.bots[i] ? " (bot)" : ""}`).join(", ") + (g.practice ? " · practice" : "") }),
     el("td", { text: g.actions }),
     el("td", { text: g.finished ? `finished, winner seat ${g.winner + 1} ${g.names[g.winner]}` : `to act: ${g.to_act.map((s) => s + 1).join(", ")}` }),
     el("td", {}, g.replay_url ? el("a", { href: g.replay_url, text: "replay" }) : ""))));
