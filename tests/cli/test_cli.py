@@ -54,6 +54,22 @@ def test_play_with_bots_only_ends_with_ranking_and_saves(
     assert len(final_scores(saved_game)) == 2
 
 
+def test_play_without_a_seed_keeps_it_secret_until_the_end(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 11: a terminal game's decks come from 256 secret bits, not from a printed
+    six-digit seed; the seed is told at the end and kept in the record for replays."""
+    path = tmp_path / "game.json"
+    assert main(["metro", "play", "--seats", "greedy,random", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    record = json.loads(path.read_text(encoding="utf-8"))
+    seed = record["seed"]
+    assert seed.bit_length() > 128
+    assert "seed secret until the end" in out
+    assert out.index(str(seed)) > out.index("Ranking")  # only once the game is over
+    assert main(["metro", "replay", str(path)]) == 0
+
+
 def test_human_seat_plays_a_whole_game_from_stdin(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

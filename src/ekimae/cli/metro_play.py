@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -24,6 +23,7 @@ from ekimae.core.errors import EkimaeError
 from ekimae.core.record import GameRecord
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
+from ekimae.seeding import secret_seed
 
 DEFAULT_SEATS = (HUMAN, "greedy", "random")
 HELP = """\
@@ -178,9 +178,13 @@ COMMANDS = {
 def run(args: argparse.Namespace) -> int:
     out = console()
     names = parse_seats(args.seats, args.players, DEFAULT_SEATS, humans=True)
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
+    # Without --seed the decks come from 256 secret bits (ekimae.seeding): a seed shown at
+    # the start, or a small one, would let a player work out every card still to come.
+    # It is printed at the end and saved in the record, so the game still replays.
+    chosen = args.seed is not None
+    seed = args.seed if chosen else secret_seed()
     out.print(
-        f"TOKYO METRO · seed {seed} · seats: "
+        f"TOKYO METRO · seed {seed if chosen else 'secret until the end'} · seats: "
         + ", ".join(seat_label(names, s) for s in range(len(names)))
     )
     session = Session(out, names)
@@ -198,6 +202,8 @@ def run(args: argparse.Namespace) -> int:
         out.print(
             display.final_result(state.final, state.scores(), state.view(None)["order"], names)
         )
+        if not chosen:
+            out.print(f"The seed was {seed}.")
         if args.save:
             write_record(args.save, record)
             out.print(f"record saved to {args.save}")
