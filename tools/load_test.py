@@ -48,7 +48,7 @@ def free_port() -> int:
 
 
 def start_server(
-    data_dir: Path, port: int, bot_delay: float = 0.0, bot_workers: int = 1
+    data_dir: Path, port: int, bot_delay: float = 0.0, bot_workers: int | None = 1
 ) -> subprocess.Popen[bytes]:
     """`ekimae serve` as a child process (its own process group, so it can be killed)."""
     cmd = [
@@ -64,9 +64,9 @@ def start_server(
         str(data_dir),
         "--bot-delay",
         str(bot_delay),
-        "--bot-workers",
-        str(bot_workers),
     ]
+    if bot_workers is not None:  # None: a server from before `--bot-workers` (figures)
+        cmd += ["--bot-workers", str(bot_workers)]
     log = (data_dir.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -92,7 +92,7 @@ def kill_hard(proc: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def running_server(
-    data_dir: Path, bot_delay: float = 0.0, bot_workers: int = 1
+    data_dir: Path, bot_delay: float = 0.0, bot_workers: int | None = 1
 ) -> Iterator[tuple[str, int]]:
     port = free_port()
     proc = start_server(data_dir, port, bot_delay, bot_workers)
@@ -249,7 +249,9 @@ async def run_load(
     for i in range(clients):
         game = created[i % games]
         plays = i < games  # the first client of each game is its person's seat
-        query = f"?token={game['me']['token']}" if plays else ""
+        # Servers before issue 11 answered every seat's token; now the creator's is `me`.
+        token = game["me"]["token"] if "me" in game else game["seats"][0]["token"]
+        query = f"?token={token}" if plays else ""
         url = f"{ws_base}/ws/{game['id']}{query}"
         client = _client(url, game["id"], plays, stop, figures, held, random.Random(rng.random()))
         tasks.append(asyncio.create_task(client))
@@ -269,6 +271,57 @@ async def run_load(
     return figures
 
 
+async def hint_burst(base: str, hints: int, seconds: float = 10.0) -> dict[str, Any]:
+    """`hints` people ask for a hint at the same moment (one game each) while another
+    client reads a game's state every 50 ms: how long those plain GETs take meanwhile."""
+    async with httpx.AsyncClient(base_url=base, timeout=60) as http:
+        seats = []
+        for g in range(hints):
+            body = {"seats": [{"name": f"hint{g}"}, {"bot": "random"}]}
+            res = await http.post("/api/games", json=body)
+            res.raise_for_status()
+            game = res.json()
+            token = game["me"]["token"] if "me" in game else game["seats"][0]["token"]
+            seats.append((game["id"], token))
+        gets: list[float] = []
+        done = asyncio.Event()
+
+        async def poll() -> None:
+            while not done.is_set():
+                start = time.monotonic()
+                (await http.get(f"/api/games/{seats[0][0]}")).raise_for_status()
+                gets.append(time.monotonic() - start)
+                await asyncio.sleep(0.05)
+
+        async def ask(game_id: str, token: str) -> tuple[int, float]:
+            start = time.monotonic()
+            res = await http.get(f"/api/games/{game_id}/hint", params={"token": token})
+            return res.status_code, time.monotonic() - start
+
+        poller = asyncio.create_task(poll())
+        await asyncio.sleep(0.5)  # a few quiet reads first
+        quiet = len(gets)
+        answers = await asyncio.wait_for(
+            asyncio.gather(*(ask(g, t) for g, t in seats)), timeout=seconds * 30
+        )
+        done.set()
+        await poller
+    during = gets[quiet:]
+    codes: dict[str, int] = {}
+    for code, _ in answers:
+        codes[str(code)] = codes.get(str(code), 0) + 1
+    ms = 1000.0
+    return {
+        "hints": hints,
+        "hint_answers": codes,
+        "hints_all_answered_s": round(max(t for _, t in answers), 1),
+        "get_quiet_p50_ms": round(percentile(gets[:quiet], 50) * ms, 1),
+        "get_during_p50_ms": round(percentile(during, 50) * ms, 1),
+        "get_during_max_ms": round(max(during, default=float("nan")) * ms, 1),
+        "gets_during": len(during),
+    }
+
+
 def measure(
     games: int = 20,
     clients: int = 60,
@@ -276,7 +329,7 @@ def measure(
     bot_delay: float = 0.2,
     search_games: int = 0,
     search_bot: str = "expert",
-    bot_workers: int = 1,
+    bot_workers: int | None = 1,
 ) -> dict[str, Any]:
     """Start a server, load it, stop it; the figures as a dict."""
     with tempfile.TemporaryDirectory(prefix="ekimae-load-") as tmp:
@@ -315,8 +368,30 @@ def main(argv: list[str] | None = None) -> int:
         help="all-bot games of --search-bot searching meanwhile (the bot-load scenario)",
     )
     parser.add_argument("--search-bot", default="expert")
-    parser.add_argument("--bot-workers", type=int, default=1, help="server's --bot-workers")
+    parser.add_argument(
+        "--hint-burst",
+        type=int,
+        default=0,
+        metavar="N",
+        help="instead of games: N hints asked at once while a client reads a game's state",
+    )
+    parser.add_argument(
+        "--bot-workers",
+        type=int,
+        default=1,
+        help="server's --bot-workers (-1: pass none, for a server from before the option)",
+    )
     args = parser.parse_args(argv)
+    if args.hint_burst:
+        workers = None if args.bot_workers < 0 else args.bot_workers
+        with (
+            tempfile.TemporaryDirectory(prefix="ekimae-load-") as tmp,
+            running_server(Path(tmp) / "data", args.bot_delay, workers) as (base, _),
+        ):
+            burst = asyncio.run(hint_burst(base, args.hint_burst))
+        for key, value in burst.items():
+            print(f"{key:22} {value}")
+        return 0
     figures = measure(
         args.games,
         args.clients,
@@ -324,7 +399,7 @@ def main(argv: list[str] | None = None) -> int:
         args.bot_delay,
         args.search_games,
         args.search_bot,
-        args.bot_workers,
+        None if args.bot_workers < 0 else args.bot_workers,
     )
     for key, value in figures.items():
         print(f"{key:22} {value}")
