@@ -15,7 +15,7 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
-from playwright.sync_api import Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from ekimae.server.app import create_app
@@ -50,13 +50,62 @@ def server(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def page() -> Iterator[Page]:
+def browser() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        yield page
+        yield browser
         browser.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Page:
+    return browser.new_page(viewport={"width": 1280, "height": 900})
+
+
+def test_a_friend_takes_an_invitation_and_the_host_withdraws_it(
+    server: str, page: Page, browser: Browser
+) -> None:
+    """Issue 11: the creator's browser holds an invitation, not the friend's seat; the
+    friend's own browser takes it; the host page withdraws the link, and the friend's
+    page says so instead of reconnecting for ever."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(server + "/")
+    page.select_option("#count", "2")
+    page.fill("input[name=name0]", "Ann")
+    page.select_option("select[name=bot1]", "")  # a person: a friend to invite
+    page.click("#create-btn")
+    invite = page.locator("a.invite-link")
+    expect(invite).to_have_count(1)
+    page.screenshot(path=str(SHOTS / "10-invitation.png"), full_page=True)
+    invite_url = invite.get_attribute("href")
+    assert invite_url and invite_url.startswith("/join/")
+    mine = page.evaluate("localStorage.getItem('ekimae.mySeats')")
+    assert 'seat":1' not in mine.replace(" ", ""), "the creator's browser kept the friend's seat"
+
+    friend = browser.new_page(viewport={"width": 390, "height": 844})
+    friend.goto(server + invite_url)
+    expect(friend.locator("#invite")).to_contain_text("You take seat 2")
+    friend.fill("#claim-name", "Ben")
+    friend.screenshot(path=str(SHOTS / "11-join.png"), full_page=True)
+    friend.click("#claim-btn")
+    expect(friend.locator("#status")).to_contain_text("You are seat 2 Ben", timeout=10_000)
+    # The same invitation cannot seat anyone else.
+    page.goto(server + invite_url)
+    expect(page.locator("#invite")).to_contain_text("cannot be used")
+
+    page.go_back()
+    page.locator("a.host-link").first.click()  # from the lobby's "My seats"
+    rows = page.locator("#seat-table tbody tr")
+    expect(rows.nth(1)).to_contain_text("taken")
+    page.screenshot(path=str(SHOTS / "12-host.png"), full_page=True)
+    rows.nth(1).locator("button.revoke").click()
+    expect(rows.nth(1)).to_contain_text("invitation open")
+    expect(friend.locator("#status")).to_contain_text("no longer opens a seat", timeout=10_000)
+    friend.screenshot(path=str(SHOTS / "13-withdrawn.png"), full_page=True)
+    # Handing the seat to a bot: the game goes on without Ben.
+    rows.nth(1).locator("button.to-bot").click()
+    expect(rows.nth(1)).to_contain_text("bot: normal")
 
 
 def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:

@@ -61,7 +61,7 @@ async function refresh() {
     const g = byId[m.id];
     const status = !g ? "" : g.finished ? " — finished" : g.to_act.includes(m.seat) ? " — your turn" : " — waiting";
     return el("li", {}, el("a", { href: m.url, text: `${m.id} seat ${m.seat + 1} (${m.name})` }), status,
-      hosts[m.id] ? el("span", {}, " · ", el("a", { href: hosts[m.id], text: "host page" })) : "");
+      hosts[m.id] ? el("span", {}, " · ", el("a", { href: hosts[m.id], class: "host-link", text: "host page" })) : "");
   }));
   document.querySelector("#games tbody").replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, el("a", { href: g.spectator_url, text: g.id })),
