@@ -43,6 +43,7 @@ from ekimae.server.hub import (
     legal_payload,
     open_view,
     state_payload,
+    table_summary,
 )
 from ekimae.server.limits import RateLimiter, retry_after
 from ekimae.server.store import GameInfo, Store
@@ -366,15 +367,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(410, "this invitation was already used or withdrawn")
         game_id, seat = found
         live = await live_or_404(hub, game_id)
-        return {
-            "game_id": game_id,
-            "seat": seat,
-            "names": live.info.names,
-            "bots": live.info.bots,
-            "claimed": live.claimed,
-            "practice": live.info.practice,
-            "actions": len(live.record.actions),
-        }
+        return {"seat": seat, **table_summary(live)}
 
     @app.post("/api/join/{code}")
     async def api_claim(request: Request, code: str, body: ClaimRequest) -> Any:

@@ -133,18 +133,25 @@ def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     return None
 
 
-def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
-    """Everything one seat's page needs; built from `state.view(seat)` only."""
-    view = live.state.view(seat)
+def table_summary(live: LiveGame) -> dict[str, Any]:
+    """Who sits where, for anyone who may see the table (a seat, a spectator, an invitee)."""
     return {
-        "type": "state",
         "game_id": live.info.id,
-        "seat": seat,
         "names": live.info.names,
         "bots": live.info.bots,
         "claimed": live.claimed,
         "practice": live.info.practice,
         "actions": len(live.record.actions),
+    }
+
+
+def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
+    """Everything one seat's page needs; built from `state.view(seat)` only."""
+    view = live.state.view(seat)
+    return {
+        "type": "state",
+        "seat": seat,
+        **table_summary(live),
         "view": view,
         "legal": legal_payload(game, live.state, seat),
         "overlay": overlay_svg(view, str(live.info.options.get("map", "tokyo"))),

@@ -16,7 +16,7 @@ from alembic import command
 from alembic.config import Config
 from sqlalchemy import Engine, create_engine, delete, event, func, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Game
@@ -146,6 +146,19 @@ def migrate(engine: Engine, revision: str = "head") -> None:
                 conn.commit()
 
 
+def _free_persons_seat(db: Session, game_id: str, seat: int) -> GameRow:
+    """Delete a person's seat's token and open invitation (in the caller's transaction);
+    `SeatError` if there is no such seat or a bot plays it."""
+    row = db.get(GameRow, game_id)
+    if row is None or not 0 <= seat < row.seats:
+        raise SeatError(f"no seat {seat + 1} in this game")
+    if row.bots[seat] is not None:
+        raise SeatError(f"seat {seat + 1} is a bot's, not a person's")
+    db.execute(delete(SeatToken).where(SeatToken.game_id == game_id, SeatToken.seat == seat))
+    db.execute(delete(Invite).where(Invite.game_id == game_id, Invite.seat == seat))
+    return row
+
+
 class Store:
     def __init__(self, url: str, game: Game[Any]) -> None:
         self.engine = make_engine(url)
@@ -255,30 +268,14 @@ class Store:
         new invitation for it; returns the new code."""
         code = new_secret()
         with self._session.begin() as db:
-            row = db.get(GameRow, game_id)
-            if row is None or not 0 <= seat < row.seats:
-                raise SeatError(f"no seat {seat + 1} in this game")
-            if row.bots[seat] is not None:
-                raise SeatError(f"seat {seat + 1} is a bot's, not a person's")
-            db.execute(
-                delete(SeatToken).where(SeatToken.game_id == game_id, SeatToken.seat == seat)
-            )
-            db.execute(delete(Invite).where(Invite.game_id == game_id, Invite.seat == seat))
+            _free_persons_seat(db, game_id, seat)
             db.add(Invite(code=code, game_id=game_id, seat=seat))
         return code
 
     def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
         """A person's seat is played by `bot` from now on; their link stops working."""
         with self._session.begin() as db:
-            row = db.get(GameRow, game_id)
-            if row is None or not 0 <= seat < row.seats:
-                raise SeatError(f"no seat {seat + 1} in this game")
-            if row.bots[seat] is not None:
-                raise SeatError(f"seat {seat + 1} is already a bot's")
-            db.execute(
-                delete(SeatToken).where(SeatToken.game_id == game_id, SeatToken.seat == seat)
-            )
-            db.execute(delete(Invite).where(Invite.game_id == game_id, Invite.seat == seat))
+            row = _free_persons_seat(db, game_id, seat)
             bots, names = list(row.bots), list(row.names)
             bots[seat], names[seat] = bot, f"{names[seat]} (bot: {bot})"
             row.bots, row.names = bots, names
@@ -299,10 +296,6 @@ class Store:
             )
             return [_info(r) for r in rows]
 
-    def unfinished(self) -> list[str]:
-        with self._session() as db:
-            return list(db.scalars(select(GameRow.id).where(GameRow.finished.is_(False))))
-
     def waiting_for_bots(self) -> list[str]:
         """Unfinished games where a bot is to act: the ones a restart must set going.
 
@@ -321,13 +314,6 @@ class Store:
                 select(SeatToken).where(SeatToken.game_id == game_id, SeatToken.token == token)
             ).first()
             return None if row is None else row.seat
-
-    def tokens(self, game_id: str) -> list[str]:
-        with self._session() as db:
-            rows = db.scalars(
-                select(SeatToken).where(SeatToken.game_id == game_id).order_by(SeatToken.seat)
-            )
-            return [r.token for r in rows]
 
     def record(self, game_id: str) -> tuple[GameRecord, dict[str, int]] | None:
         """The game's record, actions in order (read from the database, never cached), and
