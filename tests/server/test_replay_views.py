@@ -40,7 +40,7 @@ def test_replay_as_each_seat_saw_it_and_all_open(client: TestClient) -> None:
     theirs = _replay(client, gid, 1, str(other))
     assert theirs["view"]["players"][bidder]["bid"] is None
     assert theirs["view"]["players"][bidder]["has_bid"] is True
-    assert theirs["last"] == {"seat": bidder, "text": "sealed a bid"}
+    assert theirs["last"] == {"seat": bidder, "text": "sealed a turn-bid"}
     assert theirs["legal"], "the other seat still had its own bid to make"
     assert all(a["kind"] == "turn-bid" for a in theirs["legal"])
     everything = _replay(client, gid, 1, "all")

@@ -1,7 +1,7 @@
 """The search rungs of the ladder for TOKYO METRO: `strong`, `expert`, and the hint.
 
 Both run `flat_search.FlatSearch` over states rebuilt from the view
-(`tokyo_metro_determinize`): the root candidates are the `normal` bot's best few
+(`games.tokyo_metro.determinize`): the root candidates are the `normal` bot's best few
 estimates (plus passing; for turn-order bids a few fixed amounts plus `normal`'s bid);
 every sample plays each candidate out to the end of the game with every seat following
 `normal` (`rollout_policy.normal_policy`, computed on the raw sampled position), and the
@@ -33,7 +33,7 @@ from ekimae.bots.greedy import NORMAL, Judge, Weights
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
 from ekimae.bots.rollout_policy import Policy, normal_policy, weighted_policy
-from ekimae.bots.tokyo_metro_determinize import BID_PRIOR, determinize
+from ekimae.games.tokyo_metro.determinize import BID_PRIOR, determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import flow, scoring

@@ -41,7 +41,6 @@ from ekimae.server.hub import (
     LiveGame,
     RefusedError,
     legal_payload,
-    open_view,
     state_payload,
     table_summary,
 )
@@ -506,13 +505,13 @@ def create_app(settings: Settings) -> FastAPI:
         total = len(live.record.actions)
         step = max(0, min(step, total))
         state = await asyncio.to_thread(replay, live.record, game, step)
-        view = open_view(state) if viewer is None else state.view(viewer)
+        view = state.open_view() if viewer is None else state.view(viewer)
         last = live.record.actions[step - 1] if step else None
         text = None
         if last is not None:
             text = game.format_action(last[1])
-            if viewer is not None and last[0] != viewer and last[1].kind == "turn-bid":
-                text = "sealed a bid"  # as that seat saw it: the amount was not shown
+            if viewer is not None and last[0] != viewer and last[1].kind in game.type.sealed:
+                text = f"sealed a {last[1].kind}"  # as that seat saw it: content hidden
         return {
             "step": step,
             "total": total,

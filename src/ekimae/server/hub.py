@@ -102,18 +102,6 @@ def legal_payload(game: Game[Any], state: State, seat: int | None) -> list[dict[
     return out
 
 
-def open_view(state: State) -> dict[str, Any]:
-    """The all-open view for replays of a finished game: the table plus every sealed bid.
-
-    Built from the engine's views only (the spectator's, with each seat's own bid taken
-    from that seat's view), so the server never reads hidden state directly.
-    """
-    view = state.view(None)
-    for player in view["players"]:
-        player["bid"] = state.view(player["seat"])["players"][player["seat"]]["bid"]
-    return view
-
-
 def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     """Why `seat` may not undo now, or None if it may.
 
@@ -157,6 +145,8 @@ def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str
         "overlay": overlay_svg(view, str(live.info.options.get("map", "tokyo"))),
         "finished": live.state.is_terminal(),
         "winner": live.state.winner(),
+        "winners": live.state.winners(),
+        "ranking": live.state.ranking(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
         "prompt": trains_prompt(view, seat, str(live.info.options.get("map", "tokyo"))),

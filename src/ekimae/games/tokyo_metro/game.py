@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.core.actions import Action, format_action
 from ekimae.core.data import fingerprint
-from ekimae.core.errors import DataError
+from ekimae.core.game import Dynamics, GameType, OptionSpec, Seat, StateDefaults, Ties
 from ekimae.games.tokyo_metro import flow, steps
 from ekimae.games.tokyo_metro.actions import CODEC
 from ekimae.games.tokyo_metro.components import PACKAGE, load_rules
@@ -18,23 +19,34 @@ from ekimae.games.tokyo_metro.setup import new_state
 from ekimae.games.tokyo_metro.state import MetroState, Phase
 from ekimae.games.tokyo_metro.view import view
 
-OPTIONS = {"map": ("tokyo",), "cards": ("tokyo",)}
+OPTIONS = (
+    OptionSpec("map", "Map", ("tokyo",), "tokyo", "the network the lines are built on"),
+    OptionSpec("cards", "Action cards", ("tokyo",), "tokyo", "the decks of action cards"),
+)
+
+
+def _game_type() -> GameType:
+    rules = load_rules()
+    return GameType(
+        name="tokyo-metro",
+        title="TOKYO METRO",
+        min_seats=rules.min_players,
+        max_seats=rules.max_players,
+        # TM-3.3: turn-order bids are sealed and revealed together.
+        dynamics=Dynamics.SIMULTANEOUS,
+        ties=Ties.BROKEN,  # TM-9.6
+        options=OPTIONS,
+        sealed=frozenset({"turn-bid"}),
+        summary="Invest in the lines, build stations, ride the trains (1 player: solo).",
+    )
 
 
 def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
     """Known options with their defaults; `DataError` naming the bad one."""
-    out = {name: values[0] for name, values in OPTIONS.items()}
-    for name, value in (options or {}).items():
-        if name not in OPTIONS:
-            raise DataError("options", name, f"unknown option (known: {', '.join(OPTIONS)})")
-        if value not in OPTIONS[name]:
-            known = ", ".join(OPTIONS[name])
-            raise DataError("options", name, f"unknown value {value!r} (known: {known})")
-        out[name] = value
-    return out
+    return GAME_TYPE.check_options(options)
 
 
-class TokyoMetroState:
+class TokyoMetroState(StateDefaults):
     """One position of TOKYO METRO; see `ekimae.core.game.State`."""
 
     __slots__ = ("_legal", "_legal_seat", "_legal_set", "ctx", "s")
@@ -92,6 +104,22 @@ class TokyoMetroState:
     def winner(self) -> int | None:
         return winner(self.s) if self.is_terminal() else None
 
+    def ranking(self) -> list[list[Seat]]:
+        """TM-9.6: most yen first; equal yen go by the turn order track, leftmost first."""
+        if not self.is_terminal():
+            return []
+        order = self.s.order
+        places = sorted(range(self.s.n), key=lambda seat: (-self.s.money[seat], order.index(seat)))
+        return [[seat] for seat in places]
+
+    def open_view(self) -> dict[str, Any]:
+        """The spectator's table with every seat's sealed bid (TM-3.3) shown."""
+        table = self.view(None)
+        for player in table["players"]:
+            seat = player["seat"]
+            player["bid"] = self.view(seat)["players"][seat]["bid"]
+        return table
+
     @property
     def round(self) -> int:
         return self.s.round
@@ -132,24 +160,21 @@ def _canonical(action: Action) -> Action:
 class TokyoMetroGame:
     """The TOKYO METRO title (1–5 seats; 1 is the solo variant, SOLO-1)."""
 
-    name = "tokyo-metro"
-    title = "TOKYO METRO"
     codec = CODEC
 
     def __init__(self) -> None:
-        rules = load_rules()
-        self.min_seats = rules.min_players
-        self.max_seats = rules.max_players
+        self.type = GAME_TYPE
+        self.name = GAME_TYPE.name
+        self.title = GAME_TYPE.title
+        self.min_seats = GAME_TYPE.min_seats
+        self.max_seats = GAME_TYPE.max_seats
         self.data_version = fingerprint(PACKAGE)
 
     def new_state(
         self, seats: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> TokyoMetroState:
         chosen = check_options(options)
-        if not self.min_seats <= seats <= self.max_seats:
-            raise DataError(
-                "options", "seats", f"{seats} (allowed {self.min_seats}–{self.max_seats})"
-            )
+        self.type.check_seats(seats)
         ctx = load_ctx(chosen["map"], chosen["cards"])
         s = new_state(ctx, seats, seed)
         s.options = chosen
@@ -166,5 +191,12 @@ class TokyoMetroGame:
     def parse_action(self, text: str) -> Action:
         return self.codec.parse(text)
 
+    def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> TokyoMetroState:
+        # Imported here: the sampler builds TokyoMetroState, defined in this module.
+        from ekimae.games.tokyo_metro.determinize import determinize
 
+        return determinize(dict(view), random.Random(seed))
+
+
+GAME_TYPE = _game_type()
 GAME = TokyoMetroGame()
