@@ -11,8 +11,8 @@ import pytest
 from ekimae.bots import BOTS, Bot, make_bot, play_game
 from ekimae.bots.mcts import ISMCTS, Budget
 from ekimae.bots.search_bots import SearchBot, hint
-from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 from tests.conformance.hooks import HOOKS
 

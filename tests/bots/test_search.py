@@ -30,9 +30,9 @@ from ekimae.bots.search_bots import (
     StrongBot,
     heuristic_prior,
 )
-from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
 

@@ -33,10 +33,10 @@ from ekimae.bots.greedy import NORMAL, Judge, Weights
 from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
 from ekimae.bots.rollout_policy import Policy, normal_policy, weighted_policy
-from ekimae.games.tokyo_metro.determinize import BID_PRIOR, determinize
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import flow, scoring
+from ekimae.games.tokyo_metro.determinize import BID_PRIOR, determinize
 from ekimae.games.tokyo_metro.state import Phase
 
 STRONG_SECONDS = 1.5  # stays under 2 s a decision with the view and setup around it
