@@ -1,17 +1,49 @@
-"""The registry of titles: every consumer finds a game here by its name."""
+"""The registry of titles: every consumer (server, CLI, bots, tests) finds a game here.
+
+A title is a package `ekimae.games.<title>` whose `game` module has `GAME`, an object of
+the `ekimae.core.game.Game` protocol. `TITLES` lists the ones offered to players.
+`EXAMPLES` are small games written only against the public API, to prove that a title
+plugs in everywhere without any other code naming it (`docs/adding-a-game.md`); they are
+registered when named in the `EKIMAE_GAMES` environment variable (a comma-separated list
+of example names or `module:ATTRIBUTE` paths), as the test suite does, or with
+`register(game)`.
+"""
 
 from __future__ import annotations
 
+import importlib
+import os
 from typing import Any
 
 from ekimae.core.game import Game
 
+TITLES = {"tokyo-metro": "ekimae.games.tokyo_metro.game:GAME"}
+EXAMPLES = {"sealed-auction": "ekimae.games.sealed_auction.game:GAME"}
+ENV = "EKIMAE_GAMES"
+
+_registered: dict[str, Game[Any]] = {}
+
+
+def _load(path: str) -> Game[Any]:
+    module, _, attribute = path.partition(":")
+    game: Game[Any] = getattr(importlib.import_module(module), attribute or "GAME")
+    return game
+
+
+def register(game: Game[Any]) -> None:
+    """Make `game` known to every consumer in this process (tests, plug-ins)."""
+    _registered[game.name] = game
+
 
 def games() -> dict[str, Game[Any]]:
-    """All registered games by name (imported lazily so `import ekimae.games` stays cheap)."""
-    from ekimae.games.tokyo_metro.game import GAME as TOKYO_METRO
-
-    return {TOKYO_METRO.name: TOKYO_METRO}
+    """All registered games by name, titles first (imported lazily, so that `import
+    ekimae.games` stays cheap)."""
+    found = {name: _load(path) for name, path in TITLES.items()}
+    for entry in filter(None, (e.strip() for e in os.environ.get(ENV, "").split(","))):
+        game = _load(EXAMPLES.get(entry, entry))
+        found[game.name] = game
+    found.update(_registered)
+    return found
 
 
 def find_game(name: str) -> Game[Any]:
