@@ -17,12 +17,13 @@ from ekimae.bots.search_bots import hint
 from ekimae.cli import display
 from ekimae.cli.common import HUMAN, console, make_seats, parse_seats, seat_label, write_record
 from ekimae.cli.menu import Menu, build_menu
-from ekimae.cli.metro_render import overlay_from_view, write_picture
+from ekimae.cli.metro_render import write_picture
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.record import GameRecord
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
+from ekimae.games.tokyo_metro.render import overlay_from_view
 from ekimae.seeding import secret_seed
 
 DEFAULT_SEATS = (HUMAN, "greedy", "random")
@@ -160,7 +161,7 @@ class Session:
         board = load_board()
         with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as file:
             path = file.name
-        write_picture(path, board, overlay_from_view(state.view(seat), board))
+        write_picture(path, board, overlay_from_view(board, state.view(seat)))
         self.out.print(f"map written to {path}")
 
 

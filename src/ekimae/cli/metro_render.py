@@ -10,7 +10,7 @@ from ekimae.cli.common import UsageError, console, read_record
 from ekimae.cli.replaying import replay_to
 from ekimae.core.errors import DataError
 from ekimae.games.tokyo_metro.board import Board, load_board
-from ekimae.games.tokyo_metro.render import Overlay, render_png, render_svg
+from ekimae.games.tokyo_metro.render import Overlay, overlay_from_view, render_png, render_svg
 
 
 def add_parser(commands: Any) -> None:
@@ -19,21 +19,6 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--upto", type=int, metavar="N", help="after the first N actions only")
     parser.add_argument("--out", required=True, metavar="FILE", help="FILE.svg or FILE.png")
     parser.set_defaults(run=run)
-
-
-def overlay_from_view(view: dict[str, Any], board: Board) -> Overlay:
-    """The pieces of a view as render overlay indices (stations, cells, stops)."""
-    pyramids = {board.station_by_key[key]: seat for key, seat in view["stations"].items()}
-    meeples = {
-        p["seat"]: board.parse_cell(p["meeple"]) for p in view["players"] if p["meeple"] is not None
-    }
-    trains = {}
-    for index, line in enumerate(view["lines"]):
-        train = line["train"]
-        if train is not None:
-            stop = board.lines[index].stops[train["number"] - 1]
-            trains[index] = (stop, train["direction"])
-    return Overlay(pyramids=pyramids, meeples=meeples, trains=trains)
 
 
 def write_picture(path: str, board: Board, overlay: Overlay | None) -> None:
@@ -55,7 +40,7 @@ def run(args: argparse.Namespace) -> int:
     if args.record is not None:
         record = read_record(args.record)
         state = replay_to(record, args.record, args.upto)
-        overlay = overlay_from_view(state.view(None), board)
+        overlay = overlay_from_view(board, state.view(None))
     elif args.upto is not None:
         raise UsageError("--upto needs --record")
     write_picture(args.out, board, overlay)

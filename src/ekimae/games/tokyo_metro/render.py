@@ -12,6 +12,7 @@ import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from xml.sax.saxutils import escape
 
 from ekimae.games.tokyo_metro.board import Board, Line, Station
@@ -50,6 +51,27 @@ def render_svg(board: Board, overlay: Overlay | None = None) -> str:
         parts.append(canvas.overlay(overlay))
     parts.append("</svg>\n")
     return "\n".join(parts)
+
+
+def overlay_svg(board: Board, overlay: Overlay) -> str:
+    """Only the `<g id="overlay">` fragment: pieces drawn with the map's own geometry,
+    for pages that keep the (slow to draw) map and swap the pieces on every update."""
+    return _canvas(board).overlay(overlay)
+
+
+def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
+    """The pieces a view shows (any seat's or a spectator's) as map indices."""
+    pyramids = {board.station_by_key[key]: seat for key, seat in view["stations"].items()}
+    meeples = {
+        p["seat"]: board.parse_cell(p["meeple"]) for p in view["players"] if p["meeple"] is not None
+    }
+    trains: dict[int, tuple[int, int]] = {}
+    for index, line in enumerate(view["lines"]):
+        train = line["train"]
+        if train is not None:
+            stop = board.lines[index].stops[train["number"] - 1]
+            trains[index] = (stop, 1 if train["direction"] >= 0 else -1)
+    return Overlay(pyramids=pyramids, meeples=meeples, trains=trains)
 
 
 _CANVASES: dict[int, tuple[weakref.ref[Board], _Canvas]] = {}
