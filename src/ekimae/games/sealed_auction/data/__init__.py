@@ -1,0 +1,1 @@
+"""SEALED AUCTION's printed values (a package, so `importlib.resources` finds them)."""
