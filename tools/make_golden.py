@@ -1,4 +1,5 @@
-"""Regenerate the golden transcripts and recorded games (see tools/golden.py)."""
+"""Regenerate the golden transcripts, recorded games and playthroughs (tools/golden.py for
+TOKYO METRO, tools/playthrough.py for SEALED AUCTION)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tools import playthrough
 from tools.golden import GOLDEN, write_all
 
 if __name__ == "__main__":
     write_all()
     print(f"wrote {GOLDEN} and the recorded games")
+    playthrough.write_all()
+    print(f"wrote {playthrough.GOLDEN}")
