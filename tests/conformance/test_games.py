@@ -1,15 +1,18 @@
 """The conformance suite, run on every registered game: random playouts with invariants.
 
 Only the public API (`ekimae.core.game`) is used, so a new title is checked as soon as it
-is registered (tests/conftest.py switches the examples on); per-title knowledge is
-optional and lives in hooks.py. At every step a seat to act has a legal action. Every
-few steps, more: every listed action applies and `is_legal` agrees with the listing
-(parts included); refused actions leave the state exactly as it was; clone and JSON
-round-trip give equal states; views are JSON and leak nothing (a sealed action's content
-changes no other seat's view; the title's own perturbation changes nothing the seat sees);
-a determinized state shows the view it came from; action texts round-trip and are
-unique. At the end: the ranking partitions the seats and agrees with the winners and the
-title's ties, and the record replays to the same state.
+is registered (tests/conftest.py switches the examples on), for every seat count and
+option value its `GameType` offers; per-title knowledge is optional and lives in
+hooks.py.
+
+At every step a seat to act has a legal action. Every few steps, more: every listed
+action applies and `is_legal` agrees with the listing (parts included); refused actions
+leave the state exactly as it was; clone and JSON round-trip give equal states; views
+are JSON and leak nothing (a sealed action's content changes no other seat's view; the
+title's own perturbation changes nothing the seat sees); a determinized state shows the
+view it came from; action texts round-trip and are unique. At the end: the ranking
+partitions the seats and agrees with the winners and the title's ties, and the record
+replays to the same state.
 """
 
 from __future__ import annotations
@@ -177,10 +180,21 @@ def _step_checks(game: Game[Any], state: Any, seats: int, rng: random.Random, de
     _check_determinized(game, state, seat, hooks, rng)
 
 
+def _options(game: Game[Any], seed: int) -> dict[str, str]:
+    """Option values varied by the seed (every choice in turn), the defaults where the
+    title refuses the combination."""
+    chosen = {o.name: o.choices[seed % len(o.choices)] for o in game.type.options}
+    try:
+        return game.type.check_options(chosen)
+    except DataError:
+        return game.type.check_options(None)
+
+
 def playout(game: Game[Any], seats: int, seed: int, deep_every: int) -> tuple[Any, GameRecord]:
     rng = random.Random(seed)
-    state = game.new_state(seats, seed)
-    record = GameRecord(game.name, seats, seed)
+    options = _options(game, seed)
+    state = game.new_state(seats, seed, options)
+    record = GameRecord(game.name, seats, seed, options)
     step = 0
     while not state.is_terminal():
         _step_checks(game, state, seats, rng, deep=deep_every > 0 and step % deep_every == 0)
