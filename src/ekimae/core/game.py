@@ -15,19 +15,29 @@ it like any other, so a replay reproduces every timer exactly.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
 from ekimae.core.actions import Action, ActionCodec
-from ekimae.core.errors import DataError
+from ekimae.core.errors import DataError, MalformedActionError
 
 Seat = int
 Options = Mapping[str, Any]
 
 # The seat of the game itself: timers running out, windows closing (real-time games).
 SYSTEM: Seat = -1
+
+
+def stamp(action: Action, at: int) -> Action:
+    """A real-time action with its game time `at` (ms) set by whoever records it: the
+    server's clock, a simulator's. Every action of a `REAL_TIME` game has the field."""
+    if "at" not in {f.name for f in dataclasses.fields(action)}:
+        raise MalformedActionError(f"{action.kind}: a real-time action has a time field `at`")
+    stamped: Action = dataclasses.replace(action, at=at)  # type: ignore[call-arg]
+    return stamped
 
 
 def seat_name(seat: Seat) -> str:
