@@ -31,9 +31,9 @@ from typing import Any
 from rich.progress import Progress
 
 from ekimae.bots import play_game
-from ekimae.bots.greedy import NORMAL, Judge, Weights
-from ekimae.bots.heuristic import normal_score
-from ekimae.bots.search_bots import TUNED, SearchBot
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights
+from ekimae.bots.tokyo_metro.heuristic import normal_score
+from ekimae.bots.tokyo_metro.search_bots import TUNED, SearchBot
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.game import GAME

@@ -19,10 +19,10 @@ from typing import Any
 
 from rich.progress import Progress
 
-from ekimae.bots.greedy import NORMAL, Weights
 from ekimae.bots.mcts import apply_fast
-from ekimae.bots.rollout_policy import weighted_policy
-from ekimae.bots.search_bots import TUNED
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Weights
+from ekimae.bots.tokyo_metro.rollout_policy import weighted_policy
+from ekimae.bots.tokyo_metro.search_bots import TUNED
 from ekimae.games.tokyo_metro.game import GAME
 
 STEPS = (0.6, 1.5)  # multiplicative tries per knob

@@ -13,6 +13,8 @@ from ekimae.core.actions import Action
 from ekimae.core.record import replay
 from ekimae.games.tokyo_metro.game import GAME
 
+METRO = GAME.name
+
 
 class Checked:
     """Wraps a bot and checks every choice is among the legal actions it was given."""
@@ -36,7 +38,7 @@ class Checked:
     [(["random", "random", "random"], 1), (["greedy", "random"], 2), (["greedy"] * 4, 3)],
 )
 def test_bots_choose_legal_actions_to_the_end(names: list[str], seed: int) -> None:
-    bots = [Checked(make_bot(name, seed)) for name in names]
+    bots = [Checked(make_bot(METRO, name, seed)) for name in names]
     state, record = play_game(GAME, bots, seed)
     assert state.is_terminal()
     assert state.winner() is not None
@@ -45,7 +47,7 @@ def test_bots_choose_legal_actions_to_the_end(names: list[str], seed: int) -> No
 
 
 def test_record_of_a_bot_game_replays_to_the_same_scores() -> None:
-    state, record = play_game(GAME, [make_bot("greedy"), make_bot("random")], 7)
+    state, record = play_game(GAME, [make_bot(METRO, "greedy"), make_bot(METRO, "random")], 7)
     assert replay(record, GAME).scores() == state.scores()
 
 
@@ -61,7 +63,7 @@ def test_bots_see_no_other_seat_bid() -> None:
             seen.append(view)
             return legal[0]
 
-    play_game(GAME, [make_bot("random"), Spy()], 4)
+    play_game(GAME, [make_bot(METRO, "random"), Spy()], 4)
     bids = [v for v in seen if v["phase"] == "turn_order"]
     assert bids
     assert all(v["players"][0]["bid"] is None for v in bids)
@@ -69,20 +71,22 @@ def test_bots_see_no_other_seat_bid() -> None:
 
 def test_unknown_bot_lists_the_known_ones() -> None:
     with pytest.raises(ValueError, match="known: random, greedy"):
-        make_bot("wizard", 1)
+        make_bot(METRO, "wizard", 1)
 
 
 def test_a_seat_without_bot_needs_ask_and_can_stop_the_game() -> None:
     with pytest.raises(ValueError, match="ask"):
-        play_game(GAME, [None, make_bot("random")], 1)
-    state, record = play_game(GAME, [None, make_bot("random")], 1, ask=lambda s, seat, legal: None)
+        play_game(GAME, [None, make_bot(METRO, "random")], 1)
+    state, record = play_game(
+        GAME, [None, make_bot(METRO, "random")], 1, ask=lambda s, seat, legal: None
+    )
     assert not state.is_terminal()
     assert record.names == ["human", "random"]
 
 
 def test_same_seed_same_game() -> None:
-    first = play_game(GAME, [make_bot("greedy", 1), make_bot("random", 2)], 9)[1]
-    second = play_game(GAME, [make_bot("greedy", 1), make_bot("random", 2)], 9)[1]
+    first = play_game(GAME, [make_bot(METRO, "greedy", 1), make_bot(METRO, "random", 2)], 9)[1]
+    second = play_game(GAME, [make_bot(METRO, "greedy", 1), make_bot(METRO, "random", 2)], 9)[1]
     assert first.actions == second.actions
 
 
@@ -91,6 +95,6 @@ def test_greedy_beats_random_in_most_two_player_games() -> None:
     for seed in range(games):
         greedy_seat = seed % 2  # both seats, so the first player's edge cancels out
         names = ["greedy", "random"] if greedy_seat == 0 else ["random", "greedy"]
-        state, _ = play_game(GAME, [make_bot(n, seed) for n in names], 1000 + seed)
+        state, _ = play_game(GAME, [make_bot(METRO, n, seed) for n in names], 1000 + seed)
         wins += state.winner() == greedy_seat
     assert wins >= 0.7 * games

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from ekimae.bots.greedy import NORMAL, Judge
-from ekimae.bots.heuristic import normal_score
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge
+from ekimae.bots.tokyo_metro.heuristic import normal_score
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.game import GAME
 from tools.distill_bonus import Decision, fit, seed_ranges, with_bonus

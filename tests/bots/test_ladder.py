@@ -8,15 +8,17 @@ from typing import Any
 
 import pytest
 
-from ekimae.bots import BOTS, Bot, make_bot, play_game
+from ekimae.bots import Bot, make_bot, play_game
 from ekimae.bots.mcts import ISMCTS, Budget
-from ekimae.bots.search_bots import SearchBot, hint
+from ekimae.bots.tokyo_metro import LADDER
+from ekimae.bots.tokyo_metro.search_bots import SearchBot, hint
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 from tests.conformance.hooks import HOOKS
 
 FAST = 0.05  # seconds a search decision takes in these tests
+METRO = GAME.name
 HIDDEN_FIELDS = {"decks", "discards", "bids", "rng", "log", "bank_out", "bank_in", "cursor"}
 
 
@@ -26,7 +28,7 @@ def fast_bot(name: str, seed: int) -> Bot:
         bot = SearchBot(seed, seconds=FAST)
         bot.name = name
         return bot
-    return make_bot(name, seed)
+    return make_bot(METRO, name, seed)
 
 
 class Checked:
@@ -43,13 +45,13 @@ class Checked:
 @pytest.mark.parametrize("name", ["beginner", "normal"])
 def test_heuristic_bots_play_legal_games(name: str) -> None:
     for seats, seed in ((2, 1), (4, 2), (5, 3)):
-        bots = [Checked(make_bot(name, seed + i)) for i in range(seats)]
+        bots = [Checked(make_bot(METRO, name, seed + i)) for i in range(seats)]
         state, _ = play_game(GAME, bots, seed)
         assert state.is_terminal()
 
 
 def test_search_bot_plays_a_legal_game() -> None:
-    bots = [Checked(fast_bot("strong", 1)), Checked(make_bot("normal", 2))]
+    bots = [Checked(fast_bot("strong", 1)), Checked(make_bot(METRO, "normal", 2))]
     state, _ = play_game(GAME, bots, 11)
     assert state.is_terminal()
 
@@ -57,7 +59,7 @@ def test_search_bot_plays_a_legal_game() -> None:
 def _positions(seats: int, seed: int, every: int) -> list[tuple[TokyoMetroState, int]]:
     """Positions of a normal-bot game, every `every` decisions (all phases occur)."""
     out: list[tuple[TokyoMetroState, int]] = []
-    bots = [make_bot("normal", seed + i) for i in range(seats)]
+    bots = [make_bot(METRO, "normal", seed + i) for i in range(seats)]
 
     def keep(state: TokyoMetroState, seat: int, action: Action) -> None:
         if not state.is_terminal() and len(keep_count) % every == 0:
@@ -69,7 +71,7 @@ def _positions(seats: int, seed: int, every: int) -> list[tuple[TokyoMetroState,
     return out
 
 
-@pytest.mark.parametrize("name", sorted(BOTS))
+@pytest.mark.parametrize("name", sorted(["random", *LADDER]))
 def test_hidden_information_never_changes_input_or_decision(name: str) -> None:
     perturb = HOOKS["tokyo-metro"].perturb_hidden
     positions = _positions(3, 5, 9)[:12]
@@ -109,7 +111,7 @@ def test_normal_beats_random_in_two_player_games() -> None:
         seat = g % 2
         names = ["random", "random"]
         names[seat] = "normal"
-        state, _ = play_game(GAME, [make_bot(n, g) for n in names], 300 + g)
+        state, _ = play_game(GAME, [make_bot(METRO, n, g) for n in names], 300 + g)
         wins += state.winner() == seat
     assert wins >= 19
 

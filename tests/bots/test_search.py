@@ -11,17 +11,17 @@ import pytest
 
 from ekimae.bots import make_bot, play_game
 from ekimae.bots.flat_search import FlatSearch, _z, by_seat, margin_reward, playout
-from ekimae.bots.greedy import NORMAL, Judge
-from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import Budget
-from ekimae.bots.rollout_policy import (
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge
+from ekimae.bots.tokyo_metro.heuristic import normal_score, turn_bid
+from ekimae.bots.tokyo_metro.rollout_policy import (
     Policy,
     normal_policy,
     normal_scores,
     raw_turn_bid,
     weighted_policy,
 )
-from ekimae.bots.search_bots import (
+from ekimae.bots.tokyo_metro.search_bots import (
     DISTILLED,
     EXPERT_DROP,
     TUNED,
@@ -35,6 +35,8 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
+METRO = GAME.name
+
 
 def _positions(seats: int, seed: int) -> list[tuple[TokyoMetroState, int]]:
     """Every decision of a `normal` self-play game with more than one choice."""
@@ -46,7 +48,9 @@ def _positions(seats: int, seed: int) -> list[tuple[TokyoMetroState, int]]:
             if len(state.legal_actions(nxt)) > 1:
                 out.append((state.clone(), nxt))
 
-    play_game(GAME, [make_bot("normal", seed + i) for i in range(seats)], seed, on_action=keep)
+    play_game(
+        GAME, [make_bot(METRO, "normal", seed + i) for i in range(seats)], seed, on_action=keep
+    )
     return out
 
 
@@ -70,7 +74,7 @@ def test_raw_state_estimates_equal_the_view_estimates() -> None:
 def test_normal_policy_replays_a_normal_game() -> None:
     """Every seat following `normal_policy` with the seats' streams plays NormalBot's game."""
     seed = 7
-    real, record = play_game(GAME, [make_bot("normal", i) for i in range(2)], seed)
+    real, record = play_game(GAME, [make_bot(METRO, "normal", i) for i in range(2)], seed)
     rngs = [random.Random(seed * 1_000_003 + seat) for seat in range(2)]
     state = GAME.new_state(2, seed)
     for seat, action in record.actions:
@@ -265,8 +269,8 @@ def test_an_untimed_search_bot_plays_its_sample_cap_whatever_the_clock() -> None
     untimed.choose(view, legal, random.Random(2))
     assert untimed.last is not None and untimed.last.iterations == 3
     for name in ("strong", "expert"):
-        bot = make_bot(name, 1, untimed=True)
+        bot = make_bot(METRO, name, 1, untimed=True)
         assert isinstance(bot, SearchBot) and bot.search.budget.seconds == math.inf
-    assert make_bot("normal", 1, untimed=True).name == "normal"
+    assert make_bot(METRO, "normal", 1, untimed=True).name == "normal"
     with pytest.raises(ValueError, match="no sample cap"):
         SearchBot(1, samples=None).untimed()

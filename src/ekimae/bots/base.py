@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Game, Seat, State
@@ -28,6 +28,14 @@ class Bot(Protocol):
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         """One of `legal` (never empty). `rng` is the only randomness a bot may use."""
         ...
+
+
+@runtime_checkable
+class Timed(Protocol):
+    """A bot that searches against the clock and can be told to stop at its sample caps
+    only (`make_bot(..., untimed=True)`), so its moves depend on the seed alone."""
+
+    def untimed(self) -> None: ...
 
 
 # A person's turn: return the chosen action, or None to stop the game there.

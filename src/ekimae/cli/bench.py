@@ -18,8 +18,8 @@ from typing import Any
 from rich.table import Table
 
 from ekimae.bots.flat_search import playout
-from ekimae.bots.rollout_policy import Policy, normal_policy, weighted_policy
-from ekimae.bots.search_bots import DISTILLED
+from ekimae.bots.tokyo_metro.rollout_policy import Policy, normal_policy, weighted_policy
+from ekimae.bots.tokyo_metro.search_bots import DISTILLED
 from ekimae.cli.common import UsageError, console
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState

@@ -13,7 +13,7 @@ from rich.rule import Rule
 from rich.text import Text
 
 from ekimae.bots import play_game
-from ekimae.bots.search_bots import hint
+from ekimae.bots.tokyo_metro.search_bots import hint
 from ekimae.cli import display
 from ekimae.cli.common import HUMAN, console, make_seats, parse_seats, seat_label, write_record
 from ekimae.cli.menu import Menu, build_menu

@@ -22,7 +22,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ekimae.bots.greedy import NORMAL, Judge, Weights
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.components import Kind, load_cards

@@ -16,8 +16,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ekimae.bots.greedy import NORMAL, Judge, LineView, Weights
-from ekimae.bots.heuristic import CONTESTED, bid_target, normal_score
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, LineView, Weights
+from ekimae.bots.tokyo_metro.heuristic import CONTESTED, bid_target, normal_score
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board

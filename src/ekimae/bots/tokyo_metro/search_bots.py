@@ -29,10 +29,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from ekimae.bots.flat_search import FlatSearch
-from ekimae.bots.greedy import NORMAL, Judge, Weights
-from ekimae.bots.heuristic import normal_score, turn_bid
 from ekimae.bots.mcts import ISMCTS, Budget, SearchResult, margin_rewards
-from ekimae.bots.rollout_policy import Policy, normal_policy, weighted_policy
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights
+from ekimae.bots.tokyo_metro.heuristic import normal_score, turn_bid
+from ekimae.bots.tokyo_metro.rollout_policy import Policy, normal_policy, weighted_policy
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import flow, scoring
