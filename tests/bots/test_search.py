@@ -10,8 +10,9 @@ from collections.abc import Sequence
 import pytest
 
 from ekimae.bots import make_bot, play_game
-from ekimae.bots.flat_search import FlatSearch, _z, by_seat, margin_reward, playout
+from ekimae.bots.flat_search import FlatSearch, _z, by_seat, playout
 from ekimae.bots.mcts import Budget
+from ekimae.bots.reward import seat_reward
 from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge
 from ekimae.bots.tokyo_metro.heuristic import normal_score, turn_bid
 from ekimae.bots.tokyo_metro.rollout_policy import (
@@ -24,6 +25,7 @@ from ekimae.bots.tokyo_metro.rollout_policy import (
 from ekimae.bots.tokyo_metro.search_bots import (
     DISTILLED,
     EXPERT_DROP,
+    MARGIN_SCALE,
     TUNED,
     ExpertBot,
     SearchBot,
@@ -149,7 +151,7 @@ def test_playout_ends_the_game_and_rewards_are_bounded() -> None:
     state = GAME.new_state(3, 5)
     playout(state, normal_policy, random.Random(0))
     assert state.is_terminal()
-    won = [margin_reward(state, seat) for seat in range(3)]
+    won = [seat_reward(state, seat, MARGIN_SCALE) for seat in range(3)]
     assert sum(w for _, w in won) == 1
     for reward, w in won:
         assert 0.0 <= reward <= 1.0
@@ -168,6 +170,7 @@ def _search(
         heuristic_prior(width),
         normal_policy,
         budget=Budget(seconds=seconds, iterations=samples),
+        scale=MARGIN_SCALE,
         override=override,
         drop=drop,
     )

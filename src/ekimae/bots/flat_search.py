@@ -1,15 +1,17 @@
-"""Flat Monte Carlo over a heuristic's best moves, with heuristic playouts to the end.
+"""Flat Monte Carlo over a prior's candidate moves, with playouts to the end (generic).
 
-A policy-improvement ("rollout") search: the root candidates are the base heuristic's
-best few moves; each sample rebuilds a full position from the view (a determinization),
-and every candidate is played from that same sample to the end of the game with the same
-playout random stream, every seat following the playout policy. Comparing candidates on
+A policy-improvement ("rollout") search: the root candidates are the prior's moves (a
+title's heuristic's best few, or every legal action); each sample rebuilds a full
+position from the view (a determinization), and every candidate is played from that same
+sample to the end of the game with the same playout random stream, every seat following
+the playout policy. Comparing candidates on
 common samples removes most of the noise the hidden information and the playouts add, so
 a few dozen playouts a move tell real differences apart.
 
-The move with the best mean reward wins; the heuristic's first choice is kept unless
-another candidate beats it by `override` standard errors of the paired differences
-(a guard against noise with few samples).
+Rewards are on the searches' one scale (`reward.py`, with the title's `scale`). The move
+with the best mean reward wins; the prior's first choice is kept unless another candidate
+beats it by `override` standard errors of the paired differences (a guard against noise
+with few samples).
 
 With `drop` set, the candidates race: after `min_samples` samples, a candidate whose paired
 difference to the current leader is `drop` standard errors below zero is played no more,
@@ -27,23 +29,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ekimae.bots.mcts import Budget, Determinizer, Prior, SearchResult, apply_fast
+from ekimae.bots.reward import DEFAULT_SCALE, seat_reward
 from ekimae.core.actions import Action
 
 # (state, seat, legal, rng) -> action: the playout policy, for every seat.
 Policy = Callable[[Any, int, Sequence[Action], random.Random], Action]
-# (final state, seat) -> (reward in [0, 1], won)
-Reward = Callable[[Any, int], tuple[float, bool]]
-
-MARGIN_SCALE = 1000.0  # yen
-
-
-def margin_reward(state: Any, seat: int) -> tuple[float, bool]:
-    """Half for winning, half for the margin over the best other seat (logistic)."""
-    scores = state.scores()
-    best_other = max((x for i, x in enumerate(scores) if i != seat), default=scores[seat])
-    won = state.winner() == seat
-    margin = 1.0 / (1.0 + math.exp(-(scores[seat] - best_other) / MARGIN_SCALE))
-    return 0.5 * won + 0.5 * margin, won
 
 
 def playout(state: Any, policy: Policy, rng: random.Random) -> None:
@@ -68,7 +58,7 @@ class FlatSearch:
     prior: Prior
     policy: Policy
     budget: Budget = field(default_factory=Budget)
-    reward: Reward = margin_reward
+    scale: float = DEFAULT_SCALE  # the margin of the reward (`reward.py`), in score units
     override: float = 1.0  # standard errors a move must beat the first choice by
     playouts: int = 0  # playouts run by the last search (for speed figures)
 
@@ -106,7 +96,7 @@ class FlatSearch:
                 state = sample.clone() if n < len(alive) - 1 else sample
                 apply_fast(state, me, candidates[i])
                 playout(state, policy, random.Random(seed))
-                results.append(self.reward(state, me))
+                results.append(seat_reward(state, me, self.scale))
             self.playouts += len(results)
             if len(results) < len(alive):
                 break

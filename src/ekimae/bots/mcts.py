@@ -10,8 +10,8 @@ Secret simultaneous steps (sealed bids) never enter the tree for the other seats
 choice there is made by the rollout policy, so the tree cannot learn an answer that
 depends on the bot's own secret choice.
 
-Rewards are per seat in [0, 1]: half for winning, half for the score margin over the
-best other seat (a smooth step), so a search that cannot see a win still prefers yen.
+Rewards are per seat on the searches' one scale (`reward.py`, with the title's `scale`):
+in [0, 1], half for first place, half for the score margin over the best other seat.
 """
 
 from __future__ import annotations
@@ -23,9 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ekimae.bots.reward import DEFAULT_SCALE, leader, rewards, seat_rewards
 from ekimae.core.actions import Action
-
-MARGIN_SCALE = 2000.0  # yen: a margin this big is worth ~0.73 of the margin half
 
 
 class SearchState(Protocol):
@@ -41,7 +40,7 @@ class SearchState(Protocol):
 
     def scores(self) -> list[int]: ...
 
-    def winner(self) -> int | None: ...
+    def winners(self) -> list[int]: ...
 
 
 Determinizer = Callable[[dict[str, Any], random.Random], Any]
@@ -62,22 +61,6 @@ def apply_fast(state: Any, seat: int, action: Action) -> None:
         fast(seat, action)
     else:
         state.apply(seat, action)
-
-
-def rewards(state: SearchState) -> list[float]:
-    return margin_rewards(state.scores(), state.winner())
-
-
-def margin_rewards(scores: Sequence[float], win: int | None = None) -> list[float]:
-    """Half for the win (the best score if `win` is None), half for the margin."""
-    if win is None:
-        win = max(range(len(scores)), key=scores.__getitem__)
-    out = []
-    for seat, score in enumerate(scores):
-        best_other = max((x for i, x in enumerate(scores) if i != seat), default=score)
-        margin = 1.0 / (1.0 + math.exp(-(score - best_other) / MARGIN_SCALE))
-        out.append(0.5 * (win == seat) + 0.5 * margin)
-    return out
 
 
 class Node:
@@ -127,6 +110,7 @@ class ISMCTS:
         rollout_depth: int | None = None,
         evaluate: Callable[[Any], list[float]] | None = None,
         override_margin: float = 0.0,
+        scale: float = DEFAULT_SCALE,
     ) -> None:
         self.determinize = determinize
         self.budget = budget or Budget()
@@ -136,7 +120,8 @@ class ISMCTS:
         self.c = exploration
         self.rollout_depth = rollout_depth
         self.evaluate = evaluate
-        self.override_margin = override_margin
+        self.override_margin = override_margin  # a difference of mean rewards
+        self.scale = scale  # the margin of the reward (`reward.py`), in score units
 
     def search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
@@ -202,13 +187,16 @@ class ISMCTS:
             seat = state.current_players()[0]
             apply_fast(state, seat, self.rollout(state, seat, state.legal_actions(seat), rng))
             depth += 1
-        if state.is_terminal() or self.evaluate is None:
-            result = rewards(state) if state.is_terminal() else [0.5] * len(state.scores())
-            winner = state.winner()
+        if state.is_terminal():
+            result = rewards(state, self.scale)
+            first = state.winners()
+        elif self.evaluate is None:  # cut short, nothing to judge by: everyone level
+            first = list(range(len(state.scores())))
+            result = seat_rewards([0.0] * len(first), first, self.scale)
         else:
             result = self.evaluate(state)
-            winner = max(range(len(result)), key=result.__getitem__)
+            first = leader(result)
         for n in path[1:]:
             n.visits += 1
             n.total += result[n.seat]
-            n.wins += winner == n.seat
+            n.wins += n.seat in first

@@ -14,7 +14,9 @@ from collections.abc import Callable
 from ekimae.bots.base import Bot
 from ekimae.bots.tokyo_metro.greedy import GreedyBot
 from ekimae.bots.tokyo_metro.heuristic import BeginnerBot, NormalBot
-from ekimae.bots.tokyo_metro.search_bots import ExpertBot, StrongBot
+from ekimae.bots.tokyo_metro.search_bots import MARGIN_SCALE, ExpertBot, StrongBot
+
+__all__ = ["LADDER", "MARGIN_SCALE"]
 
 LADDER: dict[str, Callable[[int], Bot]] = {
     "greedy": GreedyBot,
