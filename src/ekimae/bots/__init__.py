@@ -1,10 +1,13 @@
 """Bots: programs that play a seat from its view, and the registry that names them per game.
 
-Every game gets the generic bots, written only against `ekimae.core.game`: `random` (see
-`GENERIC`). A title adds its own ladder in a package or module `ekimae.bots.<title>`,
-found by the game's registry name ("tokyo-metro" -> `ekimae.bots.tokyo_metro`), which
-exposes `LADDER: dict[str, Callable[[int], Bot]]` (name -> a constructor taking a seed),
-weakest first. A bot that plays a given game imports only that game's package and the
+Every game gets the generic bots, written only against `ekimae.core.game` (`GENERIC`):
+`random`, and the searches `flat-mc` and `ismcts` (`generic.py`). A title adds its own
+ladder in a package or module `ekimae.bots.<title>`, found by the game's registry name
+("tokyo-metro" -> `ekimae.bots.tokyo_metro`), which exposes
+`LADDER: dict[str, Callable[[int], Bot]]` (name -> a constructor taking a seed), weakest
+first, and may set `MARGIN_SCALE`, the margin of the searches' reward in its score units
+(`reward.py`). A title writes bots because the generic ones are weak at it, so its ladder
+comes after them. A bot that plays a given game imports only that game's package and the
 generic core, never another title's.
 
     make_bot("tokyo-metro", "normal", seed=3)
@@ -19,48 +22,53 @@ from types import ModuleType
 from typing import Any, overload
 
 from ekimae.bots.base import Bot, Timed, play_game, seat_rng
+from ekimae.bots.generic import FlatMCBot, ISMCTSBot
 from ekimae.bots.random_bot import RandomBot
+from ekimae.bots.reward import DEFAULT_SCALE
 from ekimae.core.game import Game
 from ekimae.games import find_game
 
-# Bots every game has, by name: a constructor taking the game and a seed.
-GENERIC: dict[str, Callable[[Game[Any], int], Bot]] = {
-    "random": lambda game, seed: RandomBot(seed),
+# Bots every game has, weakest first: (game, seed, the title's margin scale) -> a bot.
+GENERIC: dict[str, Callable[[Game[Any], int, float], Bot]] = {
+    "random": lambda game, seed, scale: RandomBot(seed),
+    "flat-mc": lambda game, seed, scale: FlatMCBot(game, seed, scale=scale),
+    "ismcts": lambda game, seed, scale: ISMCTSBot(game, seed, scale=scale),
 }
 
 
 def title_module(game: str) -> ModuleType | None:
-    """`ekimae.bots.<title>` for a registered game's name, or None if it has no bots of its
-    own (an unknown game: `ValueError` naming the known ones)."""
-    find_game(game)
+    """`ekimae.bots.<title>` for a game's registry name, or None if it has no bots of its
+    own."""
     name = f"{__name__}.{game.replace('-', '_')}"
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as exc:
-        if exc.name != name:
+        if exc.name is None or not (name == exc.name or name.startswith(f"{exc.name}.")):
             raise  # the title's bots exist but something they import does not
         return None
 
 
 def ladder(game: str) -> dict[str, Callable[[int], Bot]]:
-    """Every bot of `game` by name, weakest first: `random`, then the title's own ladder."""
-    module = title_module(game)
-    own: dict[str, Callable[[int], Bot]] = getattr(module, "LADDER", {}) if module else {}
+    """Every bot of `game` by name, weakest first: the generic ones, then the title's."""
     found = find_game(game)
-    bots: dict[str, Callable[[int], Bot]] = {
-        name: _bind(make, found) for name, make in GENERIC.items() if name not in own
-    }
+    module = title_module(game)
+    own: dict[str, Callable[[int], Bot]] = getattr(module, "LADDER", {})
+    scale = float(getattr(module, "MARGIN_SCALE", DEFAULT_SCALE))
+    bots = {name: _bind(make, found, scale) for name, make in GENERIC.items() if name not in own}
     bots.update(own)
     return bots
 
 
-def _bind(make: Callable[[Game[Any], int], Bot], game: Game[Any]) -> Callable[[int], Bot]:
-    return lambda seed: make(game, seed)
+def _bind(
+    make: Callable[[Game[Any], int, float], Bot], game: Game[Any], scale: float
+) -> Callable[[int], Bot]:
+    return lambda seed: make(game, seed, scale)
 
 
-# TOKYO METRO until the CLI/server take a game: the one-argument forms below stand for
-# `make_bot("tokyo-metro", name, seed)` and `bot_names("tokyo-metro")` (server/hub.py,
-# server/app.py, cli/common.py and tests/core/test_record.py still call them so).
+# TOKYO METRO until the CLI takes a game: `make_bot(name, seed)` stands for
+# `make_bot("tokyo-metro", name, seed)`, and `bot_names()` for TOKYO METRO's bots as the
+# CLI has always listed them, `random` and the title's own ladder (cli/common.py,
+# cli/tournament_stats.py and tests/core/test_record.py still call them so).
 LEGACY_GAME = "tokyo-metro"
 
 
@@ -91,13 +99,21 @@ def make_bot(game: str, name: str | int = 0, seed: int = 0, *, untimed: bool = F
 
 
 def bot_names(game: str | None = None) -> list[str]:
-    """The bots of `game`, weakest first (None: TOKYO METRO, legacy)."""
-    return list(ladder(LEGACY_GAME if game is None else game))
+    """The bots of `game`, weakest first; `ValueError` for an unknown game.
+
+    None (legacy, TOKYO METRO until the CLI takes a game): `random` and TOKYO METRO's own
+    ladder, without the generic searches, as the CLI has always listed them.
+    """
+    if game is None:
+        return [name for name in ladder(LEGACY_GAME) if name not in GENERIC or name == "random"]
+    return list(ladder(game))
 
 
 __all__ = [
     "GENERIC",
     "Bot",
+    "FlatMCBot",
+    "ISMCTSBot",
     "RandomBot",
     "bot_names",
     "ladder",

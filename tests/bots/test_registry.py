@@ -1,0 +1,199 @@
+"""The bot registry keyed by game, and the generic bots every registered game gets."""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from ekimae.bots import FlatMCBot, ISMCTSBot, bot_names, ladder, make_bot, play_game
+from ekimae.bots.base import Bot
+from ekimae.bots.generic import sealed_step
+from ekimae.bots.tokyo_metro.heuristic import NormalBot
+from ekimae.core.actions import Action
+from ekimae.core.game import Game
+from ekimae.games import find_game, games
+from tests.conformance.hooks import hooks_for
+
+GENERIC = ["random", "flat-mc", "ismcts"]
+METRO_LADDER = ["greedy", "beginner", "normal", "strong", "expert"]
+# TOKYO METRO's playouts are long (about 2 ms each): tiny budgets keep these games short.
+TINY = {"tokyo-metro": 4}
+PLAYOUTS = 60
+
+
+def _needs_the_seat(game: str, name: str) -> None:
+    """The generic searches read `view["seat"]`; a game whose views do not name the seat
+    cannot be searched (QUICK DRAW's view is the same for every seat)."""
+    title = find_game(game)
+    view = title.new_state(title.min_seats, 1).view(0)
+    if name != "random" and "seat" not in view:
+        pytest.xfail(f"{game}'s view does not name the seat, which the generic searches need")
+
+
+def _small(bot: Bot, game: str) -> Bot:
+    """A generic search with a small, untimed budget (moves depend on the seed only)."""
+    if isinstance(bot, FlatMCBot | ISMCTSBot):
+        bot.playouts = TINY.get(game, PLAYOUTS)
+        bot.untimed()
+    return bot
+
+
+class FromViews:
+    """Checks every choice: made from the view `play_game` gives the seat, and legal."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.choices = 0
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        assert legal
+        action = self.bot.choose(view, legal, rng)
+        assert action in legal
+        self.choices += 1
+        return action
+
+
+def test_an_unknown_game_is_refused_naming_the_known_ones() -> None:
+    with pytest.raises(ValueError, match=r"unknown game 'no-such-game' \(known: .*tokyo-metro"):
+        make_bot("no-such-game", "random")
+    with pytest.raises(ValueError, match="unknown game 'no-such-game'"):
+        bot_names("no-such-game")
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_an_unknown_bot_is_refused_naming_the_game_and_its_bots(game: str) -> None:
+    known = ", ".join(bot_names(game))
+    with pytest.raises(ValueError, match=rf"unknown bot 'wizard' for {game} \(known: {known}\)"):
+        make_bot(game, "wizard", 1)
+
+
+@pytest.mark.parametrize("game", sorted(games()))
+def test_every_game_has_the_generic_bots_first(game: str) -> None:
+    names = bot_names(game)
+    assert names[:3] == GENERIC
+    assert names == list(ladder(game))
+    for name in names:
+        assert make_bot(game, name, 1).name == name
+
+
+def test_tokyo_metro_ladder_weakest_first() -> None:
+    assert bot_names("tokyo-metro") == [*GENERIC, *METRO_LADDER]
+    # The generic searches use the title's margin scale (¥1,000).
+    bot = make_bot("tokyo-metro", "flat-mc", 1)
+    assert isinstance(bot, FlatMCBot) and bot.scale == 1000.0
+
+
+def test_legacy_calls_are_tokyo_metro_as_the_cli_lists_it() -> None:
+    """TOKYO METRO until the CLI takes a game: make_bot(name, seed), bot_names()."""
+    assert bot_names() == ["random", *METRO_LADDER]
+    assert isinstance(make_bot("normal", 3), NormalBot)
+    assert isinstance(make_bot("normal"), NormalBot)
+    assert make_bot("strong", 2, untimed=True).name == "strong"
+    with pytest.raises(ValueError, match="for tokyo-metro"):
+        make_bot("wizard", 1)
+
+
+@pytest.mark.parametrize("name", ["flat-mc", "ismcts"])
+def test_untimed_generic_searches_stop_at_their_playouts(name: str) -> None:
+    bot = make_bot("tokyo-metro", name, 1, untimed=True)
+    assert isinstance(bot, FlatMCBot | ISMCTSBot) and bot.seconds == math.inf
+    assert bot.playouts > 0
+
+
+def _games_and_generic_bots() -> list[tuple[str, str]]:
+    return [(game, name) for game in sorted(games()) for name in GENERIC]
+
+
+@pytest.mark.parametrize(("game", "name"), _games_and_generic_bots())
+def test_generic_bots_play_a_whole_game_of_every_game(game: str, name: str) -> None:
+    """Each generic bot plays a whole game through `play_game`, which gives it views only
+    (TOKYO METRO: one seat of it against `random`, with a tiny budget)."""
+    _needs_the_seat(game, name)
+    title = find_game(game)
+    seats = max(title.min_seats, min(2, title.max_seats))
+    under_test = FromViews(_small(make_bot(game, name, 1), game))
+    others = [make_bot(game, "random", 10 + i) for i in range(seats - 1)]
+    state, record = play_game(title, [under_test, *others], 7)
+    assert state.is_terminal()
+    assert state.winners()
+    assert under_test.choices > 0
+    assert record.names[0] == name
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", ["flat-mc", "ismcts"])
+def test_generic_searches_play_every_seat_of_tokyo_metro(name: str) -> None:
+    title = find_game("tokyo-metro")
+    bots = [FromViews(_small(make_bot(title.name, name, i), "other")) for i in range(2)]
+    state, _ = play_game(title, bots, 3)
+    assert state.is_terminal()
+
+
+def _decisions(game: Game[Any], seats: int, seed: int) -> list[tuple[Any, int]]:
+    """Positions of a random game where the seat to act has a choice."""
+    out: list[tuple[Any, int]] = []
+    state = game.new_state(seats, seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        legal = state.legal_actions(seat)
+        if len(legal) > 1:
+            out.append((state.clone(), seat))
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    return out
+
+
+@pytest.mark.parametrize(("game", "name"), _games_and_generic_bots())
+def test_generic_bots_are_blind_to_what_the_seat_cannot_see(game: str, name: str) -> None:
+    """The same view gives the same decision, whatever the hidden parts (the conformance
+    hooks perturb what a seat may not see)."""
+    _needs_the_seat(game, name)
+    title = find_game(game)
+    perturb = hooks_for(game).perturb_hidden
+    positions = _decisions(title, 3, 4)
+    rng = random.Random(0)
+    for state, seat in positions[:: max(1, len(positions) // 4)][:4]:
+        other = perturb(state, seat, rng)
+        assert other.view(seat) == state.view(seat)
+        picks = [
+            _small(make_bot(game, name, 5), game).choose(
+                s.view(seat), s.legal_actions(seat), random.Random(42)
+            )
+            for s in (state, other)
+        ]
+        assert picks[0] == picks[1]
+
+
+def test_sealed_bids_are_secret_steps_for_ismcts() -> None:
+    """The others' sealed bids are left to the rollouts, not the tree: in TOKYO METRO's
+    turn-order bids also once only one seat is left to bid."""
+    title = find_game("tokyo-metro")
+    secret = sealed_step(title)
+    state = title.new_state(2, 1)
+    assert len(state.current_players()) == 2 and secret(state)
+    seat = state.current_players()[0]
+    state.apply(seat, state.legal_actions(seat)[0])
+    assert len(state.current_players()) == 1 and secret(state)
+
+
+@pytest.mark.skipif("sealed-auction" not in games(), reason="the example is switched off")
+@pytest.mark.parametrize("cls", [FlatMCBot, ISMCTSBot])
+def test_generic_searches_beat_random_at_the_sealed_auction(cls: type[FlatMCBot]) -> None:
+    title = find_game("sealed-auction")
+    games_played, won = 20, 0.0
+    for k in range(games_played):
+        seat = k % 2
+        bots: list[Bot] = [
+            make_bot(title.name, "random", k),
+            make_bot(title.name, "random", k + 50),
+        ]
+        bots[seat] = cls(title, k, seconds=math.inf, playouts=100)
+        state, _ = play_game(title, bots, 100 + k)
+        winners = state.winners()
+        won += (seat in winners) / len(winners)
+    assert won >= 15
