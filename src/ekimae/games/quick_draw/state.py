@@ -93,6 +93,7 @@ class QuickDrawState(StateDefaults):
     def view(self, seat: Seat | None) -> dict[str, Any]:
         """Everything is public in QUICK DRAW: every seat sees the same table."""
         return {
+            "seat": seat,  # whose view this is (None: a spectator's)
             "options": dict(self.options),
             "round": min(self.round, self.rounds),
             "rounds": self.rounds,
