@@ -10,4 +10,4 @@ from __future__ import annotations
 
 import os
 
-os.environ.setdefault("EKIMAE_GAMES", "sealed-auction")
+os.environ.setdefault("EKIMAE_GAMES", "sealed-auction,quick-draw")

@@ -77,7 +77,7 @@ def wait_ready(proc: subprocess.Popen[bytes], base: str, timeout: float = 15.0) 
         if proc.poll() is not None:
             raise RuntimeError(f"the server exited with {proc.returncode} before answering")
         with contextlib.suppress(httpx.HTTPError):
-            if httpx.get(f"{base}/api/bots", timeout=1).status_code == 200:
+            if httpx.get(f"{base}/api/titles", timeout=1).status_code == 200:
                 return
         time.sleep(0.05)
     raise RuntimeError(f"the server did not answer at {base} within {timeout}s")

@@ -36,7 +36,12 @@ def test_create_gives_private_links_and_lists_the_game(client: TestClient) -> No
 
 def test_bad_game_requests_are_refused(client: TestClient) -> None:
     assert client.post("/api/games", json={"seats": []}).status_code == 422
-    assert client.post("/api/games", json={"seats": [{}] * 6}).status_code == 422
+    assert client.post("/api/games", json={"seats": [{}] * 9}).status_code == 422
+    # TOKYO METRO seats 1-5 (its own GameType), other games up to 8.
+    res = client.post("/api/games", json={"seats": [{"bot": "random"}] * 6})
+    assert res.status_code == 400 and "1–5" in res.json()["detail"]
+    res = client.post("/api/games", json={"game": "chess", "seats": [{}]})
+    assert res.status_code == 400 and "tokyo-metro" in res.json()["detail"]
     res = client.post("/api/games", json={"seats": [{"bot": "nonsense"}]})
     assert res.status_code == 400 and "nonsense" in res.json()["detail"]
     assert client.get("/api/games/nope").status_code == 404

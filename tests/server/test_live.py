@@ -97,10 +97,10 @@ def test_concurrent_acts_are_serialised_and_never_doubled(db_url: str) -> None:
     game = find_game("tokyo-metro")
 
     async def scenario() -> None:
-        store = Store(db_url, game)
-        hub = Hub(store, game, SearchPool(0, 8))
+        store = Store(db_url)
+        hub = Hub(store, SearchPool(0, 8))
         try:
-            gid = (await hub.create(["a", "b"], [None, None], 5, {}, host_seat=0)).id
+            gid = (await hub.create(game, ["a", "b"], [None, None], 5, {}, host_seat=0)).id
             bid = game.codec.from_dict({"type": "turn-bid", "amount": 0})
             # The same seat's bid sent twice at once: exactly one may land.
             results = await asyncio.gather(

@@ -12,7 +12,8 @@ from fastapi.testclient import TestClient
 from ekimae.core.game import State
 from ekimae.games import find_game
 from ekimae.server.hub import legal_payload
-from ekimae.server.prompts import trains_prompt
+from ekimae.server.titles import web_title
+from ekimae.server.titles.tokyo_metro.prompts import trains_prompt
 from tests.server.conftest import create, wait_finished
 
 GAME = find_game("tokyo-metro")
@@ -68,6 +69,9 @@ def _trains_decisions(seed: int) -> Iterator[tuple[State, int]]:
         state.apply(seat, rng.choice(legal))
 
 
+WEB = web_title(GAME.name)
+
+
 def test_trains_phase_prompts_name_the_train_the_station_and_the_choices() -> None:
     seen: set[str] = set()
     decisions = (d for seed in range(1, 30) for d in _trains_decisions(seed))
@@ -77,7 +81,9 @@ def test_trains_phase_prompts_name_the_train_the_station_and_the_choices() -> No
         prompt = trains_prompt(view, seat)
         assert prompt is not None
         assert re.match(rf"Train {letter} stops at [A-Z][^(]+ \(", prompt), prompt
-        labels = {a["action"]["type"]: a["label"] for a in legal_payload(GAME, state, seat)}
+        labels = {
+            a["action"]["type"]: a["label"] for a in legal_payload(GAME, WEB, state, seat, {})
+        }
         for kind, label in labels.items():
             seen.add(kind)
             assert f"train {letter}".lower() in label.lower() or kind == "alight", label
@@ -99,4 +105,4 @@ def test_trains_phase_prompts_name_the_train_the_station_and_the_choices() -> No
     # Outside the trains phase there is no prompt and the engine's notation stays.
     fresh = GAME.new_state(3, 1, {})
     assert trains_prompt(fresh.view(0), 0) is None
-    assert all("label" not in a for a in legal_payload(GAME, fresh, 0))
+    assert all("label" not in a for a in legal_payload(GAME, WEB, fresh, 0, {}))

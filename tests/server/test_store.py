@@ -10,9 +10,9 @@ from ekimae.server.store import Store, make_engine, migrate
 
 
 def test_a_new_game_records_the_data_version(db_url: str) -> None:
-    store = Store(db_url, GAME)
+    store = Store(db_url)
     try:
-        game_id = store.create(9, {}, ["Ann", "Ben"], [None, None], [0, 1], host_seat=0).id
+        game_id = store.create(GAME, 9, {}, ["Ann", "Ben"], [None, None], [0, 1], host_seat=0).id
         store.append_action(game_id, 0, 0, act.TurnBid(0), [1], False, None)
         stored = store.record(game_id)
         assert stored is not None
@@ -37,11 +37,11 @@ def test_games_from_before_the_column_upgrade_to_an_unknown_version(db_url: str)
             {"game": GAME.name},
         )
     engine.dispose()
-    store = Store(db_url, GAME)  # migrates to the newest revision on start
+    store = Store(db_url)  # migrates to the newest revision on start
     try:
         old = store.record("old")
         assert old is not None and old[0].data_version == "" and old[0].seed == 4
-        new_id = store.create(5, {}, ["C", "D"], [None, None], [0, 1], host_seat=0).id
+        new_id = store.create(GAME, 5, {}, ["C", "D"], [None, None], [0, 1], host_seat=0).id
         new = store.record(new_id)
         assert new is not None and new[0].data_version == GAME.data_version
     finally:
@@ -75,7 +75,7 @@ def test_games_of_0002_keep_their_seats_tokens_and_actions_under_0003(db_url: st
             )
         )
     engine.dispose()
-    store = Store(db_url, GAME)
+    store = Store(db_url)
     try:
         info = store.info("old")
         assert info is not None and info.seed == 9007199254740993  # past a double's 53 bits
@@ -88,7 +88,7 @@ def test_games_of_0002_keep_their_seats_tokens_and_actions_under_0003(db_url: st
         stored = store.record("old")
         assert stored is not None and stored[1] == {"k": 1}
         big = (1 << 255) + 12345
-        gid = store.create(big, {}, ["C", "D"], [None, None], [0, 1], host_seat=0).id
+        gid = store.create(GAME, big, {}, ["C", "D"], [None, None], [0, 1], host_seat=0).id
         new = store.record(gid)
         assert new is not None and new[0].seed == big
     finally:

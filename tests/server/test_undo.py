@@ -113,7 +113,7 @@ def test_undo_of_the_revealing_bid_and_later_actions_equals_the_replayed_record(
     live = hub._games[gid]
     replayed = replay(record, find_game("tokyo-metro"), 5)
     assert live.state.to_dict() == replayed.to_dict()
-    assert game_part(state_payload(hub.game, live, last_seat)) == undone[last_seat]
+    assert game_part(state_payload(live, last_seat)) == undone[last_seat]
     # ... and a restarted server (which replays from the database) agrees.
     again = make_client()
     assert everyone(again, gid, toks) == undone

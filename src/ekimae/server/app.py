@@ -25,14 +25,11 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, field_validator
 
-from ekimae.bots import bot_names
 from ekimae.core.errors import DataError
 from ekimae.core.record import replay
 from ekimae.core.rng import MAX_SEED_BITS
-from ekimae.games import find_game
-from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
-from ekimae.server.board_svg import base_svg, full_svg, overlay_svg
 from ekimae.server.config import Settings
 from ekimae.server.guards import BodyLimit
 from ekimae.server.hub import (
@@ -44,12 +41,15 @@ from ekimae.server.hub import (
     state_payload,
     table_summary,
 )
+from ekimae.server.ladders import bot_names
 from ekimae.server.limits import RateLimiter, retry_after
 from ekimae.server.store import GameInfo, Store
+from ekimae.server.titles import HERE as TITLES_DIR
+from ekimae.server.titles import static_folders, web_title
 from ekimae.server.workers import BusyError, SearchPool
 
 HERE = Path(__file__).parent
-GAME_NAME = "tokyo-metro"
+DEFAULT_GAME = "tokyo-metro"  # what a create request without "game" meant before there were others
 
 
 TOKEN = Field(default="", max_length=64)
@@ -63,7 +63,9 @@ class SeatSpec(BaseModel):
 
 
 class CreateGame(BaseModel):
-    seats: list[SeatSpec] = Field(min_length=1, max_length=5)
+    game: str = Field(default=DEFAULT_GAME, max_length=40)
+    # The game's own range is checked when it is made (GameType.min_seats..max_seats).
+    seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     # Only where no hidden information is at stake: see `seed_refusal`.
     seed: int | None = Field(default=None, ge=0)
     # A practice game lets its creator choose the seed; every seat is told so.
@@ -87,6 +89,7 @@ class ActRequest(BaseModel):
     token: str = TOKEN
     action: Any
     expected: int | None = Field(default=None, ge=0)
+    seq: int | None = Field(default=None, ge=0)
     key: str | None = KEY
 
 
@@ -141,6 +144,8 @@ def choose_host_seat(body: CreateGame) -> int | None:
 def _summary(info: GameInfo) -> dict[str, Any]:
     return {
         "id": info.id,
+        "game": info.game,
+        "title": _title(info.game),
         "names": info.names,
         "bots": info.bots,
         "actions": info.action_count,
@@ -154,13 +159,20 @@ def _summary(info: GameInfo) -> dict[str, Any]:
     }
 
 
+def _title(name: str) -> str:
+    try:
+        return find_game(name).title
+    except ValueError:  # a game stored by a server that had a title this one lacks
+        return name
+
+
 def _refusal(exc: RefusedError) -> JSONResponse:
     return JSONResponse({"error": exc.to_dict()}, status_code=exc.status)
 
 
 def create_app(settings: Settings) -> FastAPI:
-    game = find_game(GAME_NAME)
-    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    # Generic pages in templates/, each title's in titles/<title>/templates/.
+    templates = Jinja2Templates(directory=[str(HERE / "templates"), str(TITLES_DIR)])
     limits = settings.limits
     creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
     hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
@@ -168,9 +180,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        store = Store(settings.database_url, game)
+        store = Store(settings.database_url)
         pool = SearchPool(settings.bot_workers, limits.max_pending_searches)
-        hub = Hub(store, game, pool, settings.bot_delay)
+        hub = Hub(store, pool, settings.bot_delay)
         app.state.store = store
         app.state.hub = hub
         await hub.resume_bots()
@@ -182,6 +194,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="ekimae", lifespan=lifespan)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
+    for module, folder in static_folders().items():  # each title's scripts
+        app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
     @app.exception_handler(RequestValidationError)
@@ -229,7 +243,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @app.get("/", response_class=HTMLResponse)
     async def lobby(request: Request) -> Response:
-        return templates.TemplateResponse(request, "lobby.html", {"bots": bot_names()})
+        return templates.TemplateResponse(request, "lobby.html", {"titles": _titles()})
 
     @app.get("/g/{game_id}", response_class=HTMLResponse)
     async def game_page(request: Request, game_id: str, t: str | None = None) -> Response:
@@ -237,11 +251,14 @@ def create_app(settings: Settings) -> FastAPI:
         live = await live_or_404(hub, game_id)
         seat = seat_of(hub, game_id, t)
         view = live.state.view(seat)
-        return templates.TemplateResponse(
-            request,
-            "game.html",
-            {"game_id": game_id, "seat": seat, "token": t or "", "svg": full_svg(view)},
-        )
+        context = {
+            "game_id": game_id,
+            "seat": seat,
+            "token": t or "",
+            "title": live.game.title,
+            **live.web.page(view, live.info.options),
+        }
+        return templates.TemplateResponse(request, live.web.template, context)
 
     @app.get("/g/{game_id}/host", response_class=HTMLResponse)
     async def host_page(request: Request, game_id: str, h: str | None = None) -> Response:
@@ -252,7 +269,11 @@ def create_app(settings: Settings) -> FastAPI:
         return templates.TemplateResponse(
             request,
             "host.html",
-            {"game_id": game_id, "host_token": h, "bots": bot_names()},
+            {
+                "game_id": game_id,
+                "host_token": h,
+                "bots": bot_names((await live_or_404(hub, game_id)).game.name),
+            },
         )
 
     @app.get("/join/{code}", response_class=HTMLResponse)
@@ -265,37 +286,28 @@ def create_app(settings: Settings) -> FastAPI:
         live = await live_or_404(hub_of(request), game_id)
         if not live.state.is_terminal():
             raise HTTPException(403, "replays open once the game is over")
-        return templates.TemplateResponse(
-            request,
-            "replay.html",
-            {
-                "game_id": game_id,
-                "total": len(live.record.actions),
-                "names": live.info.names,
-                "svg": base_svg(),
-            },
-        )
+        context = {
+            "game_id": game_id,
+            "total": len(live.record.actions),
+            "names": live.info.names,
+            "title": live.game.title,
+            **live.web.replay_page(live.info.options),
+        }
+        return templates.TemplateResponse(request, live.web.replay_template, context)
 
     # ---------------------------------------------------------------------- API
 
-    @app.get("/api/bots")
-    async def api_bots() -> list[str]:
-        return bot_names()
+    @app.get("/api/titles")
+    async def api_titles() -> list[dict[str, Any]]:
+        """Every game this server plays, as it describes itself, with its bots."""
+        return _titles()
 
-    @app.get("/api/cards")
-    async def api_cards() -> dict[str, Any]:
-        cards = load_cards()
-        return {
-            card.id: {
-                "deck": card.deck,
-                "dots": card.dots,
-                "actions": [
-                    {"spot": a.spot, "kind": a.kind.value, "slots": a.slots, "value": a.value}
-                    for a in card.actions
-                ],
-            }
-            for card in cards.cards.values()
-        }
+    @app.get("/api/titles/{name}/components")
+    async def api_components(name: str) -> dict[str, Any]:
+        """The printed components a game's page shows (TOKYO METRO: its action cards)."""
+        if name not in games():
+            raise HTTPException(404, f"no game {name[:40]!r}")
+        return web_title(name).components()
 
     @app.get("/api/games")
     async def api_list(request: Request) -> list[dict[str, Any]]:
@@ -304,6 +316,10 @@ def create_app(settings: Settings) -> FastAPI:
     @app.post("/api/games", status_code=201)
     async def api_create(request: Request, body: CreateGame) -> Any:
         hub = hub_of(request)
+        try:
+            game = find_game(body.game)
+        except ValueError as exc:
+            raise HTTPException(400, str(exc)[:300]) from None
         host_seat = choose_host_seat(body)
         why = seed_refusal(body, host_seat)
         if why is not None:
@@ -321,6 +337,7 @@ def create_app(settings: Settings) -> FastAPI:
         seed = body.seed if body.seed is not None else secret_seed()
         try:
             created = await hub.create(
+                game,
                 names,
                 bots,
                 seed,
@@ -426,16 +443,16 @@ def create_app(settings: Settings) -> FastAPI:
     async def api_state(request: Request, game_id: str, token: str | None = None) -> Any:
         hub = hub_of(request)
         live = await live_or_404(hub, game_id)
-        return state_payload(game, live, seat_of(hub, game_id, token))
+        return state_payload(live, seat_of(hub, game_id, token))
 
     @app.post("/api/games/{game_id}/actions")
     async def api_act(request: Request, game_id: str, body: ActRequest) -> Any:
         hub = hub_of(request)
-        await live_or_404(hub, game_id)
+        live = await live_or_404(hub, game_id)
         seat = seat_or_403(hub, game_id, body.token, "act")
         try:
-            action = hub.decode(body.action)
-            index = await hub.act(game_id, seat, action, body.expected, body.key)
+            action = hub.decode(live, body.action)
+            index = await hub.act(game_id, seat, action, body.expected, body.key, body.seq)
         except RefusedError as exc:
             return _refusal(exc)
         return {"ok": True, "index": index}
@@ -480,7 +497,7 @@ def create_app(settings: Settings) -> FastAPI:
             hinting.discard((game_id, seat))
         return {
             "action": action.to_dict(),
-            "text": game.format_action(action),
+            "text": live.game.format_action(action),
             "win_chance": chance,
         }
 
@@ -504,13 +521,13 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(400, f"seat must be 'all' or 0..{seats - 1}, not {seat[:8]!r}")
         total = len(live.record.actions)
         step = max(0, min(step, total))
-        state = await asyncio.to_thread(replay, live.record, game, step)
+        state = await asyncio.to_thread(replay, live.record, live.game, step)
         view = state.open_view() if viewer is None else state.view(viewer)
         last = live.record.actions[step - 1] if step else None
         text = None
         if last is not None:
-            text = game.format_action(last[1])
-            if viewer is not None and last[0] != viewer and last[1].kind in game.type.sealed:
+            text = live.game.format_action(last[1])
+            if viewer is not None and last[0] != viewer and last[1].kind in live.game.type.sealed:
                 text = f"sealed a {last[1].kind}"  # as that seat saw it: content hidden
         return {
             "step": step,
@@ -518,8 +535,8 @@ def create_app(settings: Settings) -> FastAPI:
             "seat": viewer,
             "view": view,
             "names": live.info.names,
-            "overlay": overlay_svg(view),
-            "legal": legal_payload(game, state, viewer),
+            "overlay": live.web.overlay(view, live.info.options),
+            "legal": legal_payload(live.game, live.web, state, viewer, live.info.options),
             "last": None if last is None else {"seat": last[0], "text": text},
         }
 
@@ -552,7 +569,7 @@ def create_app(settings: Settings) -> FastAPI:
                     return
                 if client not in live.clients:  # the seat's link was withdrawn meanwhile
                     return
-                await _on_message(hub, ws, game_id, seat, message)
+                await _on_message(hub, ws, live, seat, message)
         except WebSocketDisconnect:
             pass
         finally:
@@ -587,9 +604,15 @@ async def _receive(ws: WebSocket, max_size: int) -> Any:
 _NOT_JSON = object()
 
 
+def _count(value: Any) -> int | None:
+    """A message's action count (`expected`, `seq`), if it is a whole number."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 async def _on_message(
-    hub: Hub, ws: WebSocket, game_id: str, seat: int | None, message: Any
+    hub: Hub, ws: WebSocket, live: LiveGame, seat: int | None, message: Any
 ) -> None:
+    game_id = live.info.id
     kind = message.get("type") if isinstance(message, dict) else None
     if kind not in ("act", "undo"):
         what = "not JSON" if message is _NOT_JSON else "not an act or undo message"
@@ -611,8 +634,7 @@ async def _on_message(
             }
         )
         return
-    expected = message.get("expected")
-    expected = expected if isinstance(expected, int) and not isinstance(expected, bool) else None
+    expected, seq = _count(message.get("expected")), _count(message.get("seq"))
     key = message.get("key")
     key = key if isinstance(key, str) and 0 < len(key) <= 64 else None
     try:
@@ -620,8 +642,13 @@ async def _on_message(
             count = await hub.undo(game_id, seat, expected)
             await ws.send_json({"type": "undone", "actions": count})
             return
-        index = await hub.act(game_id, seat, hub.decode(message.get("action")), expected, key)
+        action = hub.decode(live, message.get("action"))
+        index = await hub.act(game_id, seat, action, expected, key, seq)
     except RefusedError as exc:
         await ws.send_json({"type": "error", "error": exc.to_dict()})
         return
     await ws.send_json({"type": "ack", "index": index})
+
+
+def _titles() -> list[dict[str, Any]]:
+    return [{**g.type.to_dict(), "bots": bot_names(name)} for name, g in games().items()]

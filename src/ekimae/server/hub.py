@@ -16,19 +16,19 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ekimae.bots import make_bot
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
-from ekimae.core.game import Game, State
+from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord, replay
+from ekimae.games import find_game
 from ekimae.seeding import derived_seed
-from ekimae.server.board_svg import overlay_svg
-from ekimae.server.prompts import action_label, trains_prompt
+from ekimae.server.ladders import check_bot
 from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
+from ekimae.server.titles import WebTitle, web_title
 from ekimae.server.workers import INLINE_BOTS, SearchPool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
@@ -71,13 +71,21 @@ class LiveGame:
     info: GameInfo
     record: GameRecord
     state: State
+    game: Game[Any]
+    web: WebTitle  # the title's page: board drawing, prompts, labels
     # Idempotency keys of stored actions (key -> index): a retried action is not re-applied.
     keys: dict[str, int] = field(default_factory=dict)
     # Which seats a person holds (claimed invitation), for every seat's page.
     claimed: list[bool] = field(default_factory=list)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     clients: set[Client] = field(default_factory=set)
-    bot_task: asyncio.Task[None] | None = None
+    # One task per bot seat that may act: seats acting at once think at once.
+    bot_tasks: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    # The system seat's timer (real-time games): applies `legal_actions(SYSTEM)` when due.
+    timer_task: asyncio.Task[None] | None = None
+    # time.monotonic() at game time 0 (real-time games): set so that game time resumes
+    # where the record left off when a game is loaded (it pauses while no server runs).
+    clock_origin: float = 0.0
     # Monotonic time of the last accepted action, for the latency figures.
     accepted_at: float = 0.0
     # Wall-clock time of the same, sent to clients so that a load-test client in another
@@ -85,17 +93,18 @@ class LiveGame:
     accepted_wall: float = 0.0
 
 
-def legal_payload(game: Game[Any], state: State, seat: int | None) -> list[dict[str, Any]]:
+def legal_payload(
+    game: Game[Any], web: WebTitle, state: State, seat: int | None, options: Mapping[str, str]
+) -> list[dict[str, Any]]:
     """The seat's legal actions: wire form, engine notation, and a plain label if any."""
     if seat is None or seat not in state.current_players():
         return []
     view = state.view(seat)
-    map_name = str(view.get("options", {}).get("map", "tokyo"))
     out = []
     for a in state.legal_actions(seat):
         wire = a.to_dict()
         item = {"action": wire, "text": game.format_action(a), "kind": a.kind}
-        label = action_label(view, seat, wire, map_name)
+        label = web.label(view, seat, wire, options)
         if label is not None:
             item["label"] = label
         out.append(item)
@@ -111,6 +120,8 @@ def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     """
     if seat is None:
         return "spectators cannot undo"
+    if live.game.type.dynamics is Dynamics.REAL_TIME:
+        return "time cannot be taken back in a real-time game"
     if live.state.is_terminal():
         return "the game is over"
     if not live.record.actions:
@@ -133,7 +144,21 @@ def table_summary(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str, Any]:
+def _same_request(recorded: tuple[int, Action], seat: int, action: Action) -> bool:
+    """Whether a retried request is the recorded action (whose game time, in real-time
+    games, the server stamped: the retry's own `at` does not count)."""
+    acted, done = recorded
+    if hasattr(done, "at") and hasattr(action, "at"):
+        action = stamp(action, done.at)
+    return (acted, done) == (seat, action)
+
+
+def own_actions(live: LiveGame, seat: int) -> int:
+    """How many actions `seat` has taken: its sequence number for the next one."""
+    return sum(1 for acted, _ in live.record.actions if acted == seat)
+
+
+def state_payload(live: LiveGame, seat: int | None) -> dict[str, Any]:
     """Everything one seat's page needs; built from `state.view(seat)` only."""
     view = live.state.view(seat)
     return {
@@ -141,25 +166,28 @@ def state_payload(game: Game[Any], live: LiveGame, seat: int | None) -> dict[str
         "seat": seat,
         **table_summary(live),
         "view": view,
-        "legal": legal_payload(game, live.state, seat),
-        "overlay": overlay_svg(view, str(live.info.options.get("map", "tokyo"))),
+        "legal": legal_payload(live.game, live.web, live.state, seat, live.info.options),
+        "sealed": sorted(live.game.type.sealed),
+        # Several seats act at once: each guards its action with its own `seq`, so that
+        # their actions do not refuse each other as stale (a game-wide `expected` would).
+        "simultaneous": len(live.state.current_players()) > 1
+        or live.game.type.dynamics is Dynamics.REAL_TIME,
+        "seq": None if seat is None else own_actions(live, seat),
+        "overlay": live.web.overlay(view, live.info.options),
         "finished": live.state.is_terminal(),
         "winner": live.state.winner(),
         "winners": live.state.winners(),
         "ranking": live.state.ranking(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
-        "prompt": trains_prompt(view, seat, str(live.info.options.get("map", "tokyo"))),
+        "prompt": live.web.prompt(view, seat, live.info.options),
         "accepted_at": live.accepted_wall,
     }
 
 
 class Hub:
-    def __init__(
-        self, store: Store, game: Game[Any], pool: SearchPool, bot_delay: float = 0.0
-    ) -> None:
+    def __init__(self, store: Store, pool: SearchPool, bot_delay: float = 0.0) -> None:
         self.store = store
-        self.game = game
         self.pool = pool
         self.bot_delay = bot_delay
         self._games: dict[str, LiveGame] = {}
@@ -191,10 +219,16 @@ class Hub:
             return None
         record, keys = stored
         claimed = [s.claimed for s in self.store.seats(game_id)]
-        return LiveGame(info, record, replay(record, self.game), keys, claimed)
+        game = find_game(info.game)
+        state = replay(record, game)
+        live = LiveGame(info, record, state, game, web_title(game.name), keys, claimed)
+        last_at = max((getattr(a, "at", 0) for _, a in record.actions), default=0)
+        live.clock_origin = time.monotonic() - last_at / 1000
+        return live
 
     async def create(
         self,
+        game: Game[Any],
         names: list[str],
         bots: list[str | None],
         seed: int,
@@ -204,12 +238,13 @@ class Hub:
         listed: bool = True,
         practice: bool = False,
     ) -> CreatedGame:
-        state = self.game.new_state(len(names), seed, options)  # validates seats and options
+        state = game.new_state(len(names), seed, options)  # validates seats and options
         for bot in bots:
             if bot is not None:
-                make_bot(bot, 0)  # unknown names fail here, not mid-game
+                check_bot(game.name, bot)  # unknown names fail here, not mid-game
         created = await asyncio.to_thread(
             self.store.create,
+            game,
             seed,
             options,
             names,
@@ -245,8 +280,11 @@ class Hub:
 
     async def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
         """The host hands a vanished person's seat to a bot, which plays on from here."""
+        live = await self.get(game_id)
+        if live is None:
+            raise RefusedError("not-found", f"no game {game_id!r}", status=404)
         try:
-            make_bot(bot, 0)
+            check_bot(live.game.name, bot)
         except ValueError as exc:
             raise RefusedError("malformed", str(exc)) from None
         try:
@@ -279,9 +317,10 @@ class Hub:
 
     # ------------------------------------------------------------------- acting
 
-    def decode(self, data: Any) -> Action:
+    @staticmethod
+    def decode(live: LiveGame, data: Any) -> Action:
         try:
-            return self.game.codec.from_dict(data)
+            return live.game.codec.from_dict(data)
         except MalformedActionError as exc:
             raise RefusedError("malformed", str(exc)) from None
 
@@ -292,18 +331,21 @@ class Hub:
         action: Action,
         expected: int | None = None,
         key: str | None = None,
+        seq: int | None = None,
     ) -> int:
         """Apply and commit one action; returns its index. `RefusedError` leaves all unchanged.
 
-        Every action carries `expected` (the action count its sender saw) or an idempotency
-        `key` (or both), so a request sent twice is never applied twice: the second is
-        stale, or answered with the first one's index.
+        Every action carries `expected` (the action count its sender saw), `seq` (the
+        number of actions its own seat had taken: for steps where seats act at once) or an
+        idempotency `key` — any of them, or several — so a request sent twice is never
+        applied twice: the second is stale, or answered with the first one's index.
         """
-        if expected is None and key is None:
+        if expected is None and key is None and seq is None:
             raise RefusedError(
                 "malformed",
-                "an action needs `expected` (the number of actions you saw) or an idempotency"
-                " `key`, so that sending it twice cannot apply it twice",
+                "an action needs `expected` (the number of actions you saw), `seq` (the number"
+                " your seat took) or an idempotency `key`, so that sending it twice cannot"
+                " apply it twice",
             )
         live = await self.get(game_id)
         if live is None:
@@ -312,7 +354,7 @@ class Hub:
             index = len(live.record.actions)
             if key is not None and key in live.keys:
                 done = live.keys[key]
-                if live.record.actions[done] != (seat, action):
+                if not _same_request(live.record.actions[done], seat, action):
                     raise RefusedError(
                         "malformed", f"key {key!r} was already used for another action"
                     )
@@ -323,35 +365,52 @@ class Hub:
                     f"the game moved on (action {index}, you expected {expected})",
                     status=409,
                 )
-            # Applied to a copy: readers that do not take the lock (GET, page loads) must
-            # never see a position whose action is not yet stored and in the record.
-            state = live.state.clone()
-            try:
-                state.apply(seat, action)
-            except IllegalActionError as exc:
-                raise RefusedError("illegal", str(exc), exc.rule) from None
-            except MalformedActionError as exc:
-                raise RefusedError("malformed", str(exc)) from None
-            await self._write(
-                game_id,
-                self.store.append_action,
-                game_id,
-                index,
-                seat,
-                action,
-                list(state.current_players()),
-                state.is_terminal(),
-                state.winner(),
-                key,
-            )
-            live.record.actions.append((seat, action))
-            if key is not None:
-                live.keys[key] = index
-            live.state = state
-            live.accepted_at = time.monotonic()
-            live.accepted_wall = time.time()
-            await self._broadcast(live)
+            if seq is not None and seq != own_actions(live, seat):
+                raise RefusedError(
+                    "stale",
+                    f"your seat has taken {own_actions(live, seat)} actions, not {seq}",
+                    status=409,
+                )
+            if live.game.type.dynamics is Dynamics.REAL_TIME:
+                # The server's clock decides when a real-time action happened: first what
+                # fell due before it (a round's time running out), then it, stamped now.
+                await self._catch_up(live)
+                action = stamp(action, self.game_time(live))
+            index = await self._commit(live, seat, action, key)
         self.kick_bots(live)
+        return index
+
+    async def _commit(self, live: LiveGame, seat: int, action: Action, key: str | None) -> int:
+        """Under the game's lock: apply, store, then push. `RefusedError` changes nothing."""
+        index = len(live.record.actions)
+        # Applied to a copy: readers that do not take the lock (GET, page loads) must
+        # never see a position whose action is not yet stored and in the record.
+        state = live.state.clone()
+        try:
+            state.apply(seat, action)
+        except IllegalActionError as exc:
+            raise RefusedError("illegal", str(exc), exc.rule) from None
+        except MalformedActionError as exc:
+            raise RefusedError("malformed", str(exc)) from None
+        await self._write(
+            live.info.id,
+            self.store.append_action,
+            live.info.id,
+            index,
+            seat,
+            action,
+            list(state.current_players()),
+            state.is_terminal(),
+            state.winner(),
+            key,
+        )
+        live.record.actions.append((seat, action))
+        if key is not None:
+            live.keys[key] = index
+        live.state = state
+        live.accepted_at = time.monotonic()
+        live.accepted_wall = time.time()
+        await self._broadcast(live)
         return index
 
     async def _write(self, game_id: str, write: Callable[..., None], *args: Any) -> None:
@@ -393,7 +452,7 @@ class Hub:
             if why is not None:
                 raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
             record = live.record.truncated(count - 1)
-            state = await asyncio.to_thread(replay, record, self.game)
+            state = await asyncio.to_thread(replay, record, live.game)
             await self._write(
                 game_id,
                 self.store.undo_action,
@@ -407,9 +466,9 @@ class Hub:
             # A bot may be thinking about the position being taken back (it acts on its
             # own turn right after ours): cancel it so its choice is never applied to the
             # new position, which could have the same action count after a redo.
-            if live.bot_task is not None and not live.bot_task.done():
-                live.bot_task.cancel()
-            live.bot_task = None
+            for task in live.bot_tasks.values():
+                task.cancel()
+            live.bot_tasks.clear()
             live.keys = {k: i for k, i in live.keys.items() if i < count - 1}
             live.record = record
             live.state = state
@@ -424,7 +483,7 @@ class Hub:
         for client in list(live.clients):
             payload = by_seat.get(client.seat)
             if payload is None:
-                payload = by_seat[client.seat] = state_payload(self.game, live, client.seat)
+                payload = by_seat[client.seat] = state_payload(live, client.seat)
             try:
                 await asyncio.wait_for(client.send(payload), timeout=5)
             except Exception:  # a dead or stuck socket must not stall the game
@@ -437,7 +496,7 @@ class Hub:
     async def subscribe(self, live: LiveGame, client: Client) -> None:
         async with live.lock:  # the first push and later ones cannot interleave
             live.clients.add(client)
-            await client.send(state_payload(self.game, live, client.seat))
+            await client.send(state_payload(live, client.seat))
 
     def unsubscribe(self, live: LiveGame, client: Client) -> None:
         live.clients.discard(client)
@@ -445,51 +504,101 @@ class Hub:
     # ------------------------------------------------------------------- bots
 
     def kick_bots(self, live: LiveGame) -> None:
-        """Start the game's bot loop if a bot is to act and none is running."""
-        if self._closing or (live.bot_task is not None and not live.bot_task.done()):
+        """Start a task for every bot seat that may act and has none running; and the
+        system seat's timer where the game has one due."""
+        if self._closing:
             return
-        if self._bot_seat(live) is None:
-            return
-        live.bot_task = asyncio.create_task(self._bot_loop(live.info.id))
-
-    def _bot_seat(self, live: LiveGame) -> int | None:
+        self._kick_timer(live)
         if live.state.is_terminal():
-            return None
+            return
         for seat in live.state.current_players():
-            if live.info.bots[seat] is not None:
-                return seat
-        return None
+            task = live.bot_tasks.get(seat)
+            if live.info.bots[seat] is not None and (task is None or task.done()):
+                live.bot_tasks[seat] = asyncio.create_task(self._bot_loop(live.info.id, seat))
 
-    async def _bot_loop(self, game_id: str) -> None:
+    async def _bot_loop(self, game_id: str, seat: int) -> None:
+        """Play `seat` while it may act: think from its view, then act like a person."""
         while not self._closing:
             live = await self.get(game_id)
             if live is None:
                 return
             async with live.lock:
-                seat = self._bot_seat(live)
-                if seat is None:
+                if live.state.is_terminal() or seat not in live.state.current_players():
+                    return
+                name = live.info.bots[seat]
+                if name is None:  # handed back to a person meanwhile
                     return
                 index = len(live.record.actions)
+                alone = len(live.state.current_players()) == 1
+                seq = own_actions(live, seat)
                 view = live.state.view(seat)
                 legal = list(live.state.legal_actions(seat))
-            name = live.info.bots[seat]
-            assert name is not None
+            if not legal:
+                return
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
             # The bot's randomness is derived from the game's secret seed (the same after
             # a restart) but cannot lead back to it.
             bot_seed = derived_seed(live.info.seed, "bot", seat)
             move_seed = f"{bot_seed}:{index}"
+            move = (live.game.name, name, bot_seed, view, legal, move_seed)
             if name in INLINE_BOTS:
-                action = bot_move(name, bot_seed, view, legal, move_seed)
+                action = bot_move(*move)
             else:
-                action = await self.pool.run(bot_move, name, bot_seed, view, legal, move_seed)
+                action = await self.pool.run(bot_move, *move)
+            # Alone to act, the position it saw must still be the game's; acting at once
+            # with others, only its own actions matter (theirs do not make it stale).
             try:
-                await self.act(game_id, seat, action, expected=index)
+                if alone:
+                    await self.act(game_id, seat, action, expected=index)
+                else:
+                    await self.act(game_id, seat, action, seq=seq)
             except RefusedError as exc:
-                if exc.kind != "stale":
+                if exc.kind not in ("stale", "illegal"):
                     log.error("bot %s at seat %d in %s: %s", name, seat, game_id, exc.message)
                     return
+                if exc.kind == "illegal" and alone:
+                    log.error("bot %s at seat %d in %s: %s", name, seat, game_id, exc.message)
+                    return
+
+    # ------------------------------------------------------------------- time
+
+    def game_time(self, live: LiveGame) -> int:
+        """Now in the game's time (ms), never before its last recorded action."""
+        return max(0, round((time.monotonic() - live.clock_origin) * 1000))
+
+    def _kick_timer(self, live: LiveGame) -> None:
+        due = live.state.deadline()
+        running = live.timer_task is not None and not live.timer_task.done()
+        if due is not None and not running:
+            live.timer_task = asyncio.create_task(self._timer_loop(live.info.id))
+
+    async def _timer_loop(self, game_id: str) -> None:
+        """Apply the system seat's actions when they fall due (a round's time running
+        out): recorded like any other, so a replay ends each round where the game did."""
+        while not self._closing:
+            live = await self.get(game_id)
+            if live is None:
+                return
+            due = live.state.deadline()
+            if due is None:
+                return
+            wait = (due - self.game_time(live)) / 1000
+            if wait > 0:
+                await asyncio.sleep(min(wait, 1.0))  # re-read: an action may move it
+                continue
+            async with live.lock:
+                await self._catch_up(live)
+            self.kick_bots(live)
+
+    async def _catch_up(self, live: LiveGame) -> None:
+        """Under the game's lock: apply every system action already due, so that a
+        person's action stamped after a deadline lands after what happened at it."""
+        while (due := live.state.deadline()) is not None and due <= self.game_time(live):
+            actions = live.state.legal_actions(SYSTEM)
+            if not actions:
+                return
+            await self._commit(live, SYSTEM, actions[0], None)
 
     async def hint(self, live: LiveGame, seat: int) -> tuple[Action, float]:
         """The move `strong` would make for `seat` now, from its view only (a worker
@@ -498,7 +607,7 @@ class Hub:
             raise RefusedError("not-your-turn", "it is not this seat's turn", status=409)
         view, legal = live.state.view(seat), list(live.state.legal_actions(seat))
         seed = derived_seed(live.info.seed, "hint", seat, len(live.record.actions))
-        return await self.pool.run(hint_move, view, legal, seed, may_refuse=True)
+        return await self.pool.run(hint_move, live.game.name, view, legal, seed, may_refuse=True)
 
     async def resume_bots(self) -> None:
         """After a restart: let bots continue every unfinished game."""
@@ -512,7 +621,8 @@ class Hub:
 
     async def close(self) -> None:
         self._closing = True
-        tasks = [g.bot_task for g in self._games.values() if g.bot_task is not None]
+        tasks = [t for g in self._games.values() for t in g.bot_tasks.values()]
+        tasks += [g.timer_task for g in self._games.values() if g.timer_task is not None]
         for task in tasks:
             task.cancel()
         for task in tasks:

@@ -21,6 +21,7 @@ from sqlalchemy.orm import Session, sessionmaker
 from ekimae.core.actions import Action
 from ekimae.core.game import Game
 from ekimae.core.record import GameRecord
+from ekimae.games import find_game
 from ekimae.server.config import normalise_url
 from ekimae.server.models import ActionRow, GameRow, Invite, SeatToken
 
@@ -160,9 +161,11 @@ def _free_persons_seat(db: Session, game_id: str, seat: int) -> GameRow:
 
 
 class Store:
-    def __init__(self, url: str, game: Game[Any]) -> None:
+    """Games of every registered title: each row names its game, whose codec reads its
+    actions."""
+
+    def __init__(self, url: str) -> None:
         self.engine = make_engine(url)
-        self.game = game
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
 
@@ -171,6 +174,7 @@ class Store:
 
     def create(
         self,
+        game: Game[Any],
         seed: int,
         options: dict[str, Any],
         names: list[str],
@@ -192,7 +196,7 @@ class Store:
             db.add(
                 GameRow(
                     id=game_id,
-                    game=self.game.name,
+                    game=game.name,
                     seats=len(names),
                     seed=str(seed),
                     options=options,
@@ -202,7 +206,7 @@ class Store:
                     to_act=to_act,
                     finished=False,
                     winner=None,
-                    data_version=self.game.data_version,
+                    data_version=game.data_version,
                     host_token=host_token,
                     listed=listed,
                     practice=practice,
@@ -327,7 +331,8 @@ class Store:
                     select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
                 )
             )
-            decoded = [(a.seat, self.game.codec.from_dict(a.action)) for a in actions]
+            codec = find_game(row.game).codec
+            decoded = [(a.seat, codec.from_dict(a.action)) for a in actions]
             keys = {a.key: a.idx for a in actions if a.key is not None}
             record = GameRecord(
                 row.game,

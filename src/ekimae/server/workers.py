@@ -21,9 +21,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from typing import Any, TypeVar
 
-from ekimae.bots import make_bot
-from ekimae.bots.search_bots import hint
 from ekimae.core.actions import Action
+from ekimae.server.ladders import hint_bot, make_bot
 
 log = logging.getLogger("ekimae.server")
 
@@ -37,15 +36,33 @@ class BusyError(Exception):
 
 
 def bot_move(
-    name: str, bot_seed: int, view: dict[str, Any], legal: Sequence[Action], move_seed: str
+    game: str,
+    name: str,
+    bot_seed: int,
+    view: dict[str, Any],
+    legal: Sequence[Action],
+    move_seed: str,
 ) -> Action:
     """One bot move from a seat's view and legal actions (runs in a worker process)."""
-    return make_bot(name, bot_seed).choose(view, legal, random.Random(move_seed))
+    return make_bot(game, name, bot_seed).choose(view, legal, random.Random(move_seed))
 
 
-def hint_move(view: dict[str, Any], legal: Sequence[Action], seed: int) -> tuple[Action, float]:
-    """The move `strong` would make for a person's seat (runs in a worker process)."""
-    return hint(view, legal, seed)
+def hint_move(
+    game: str, view: dict[str, Any], legal: Sequence[Action], seed: int
+) -> tuple[Action, float]:
+    """The move the game's hint bot (`strong` where there is one) would make for a
+    person's seat, and its estimated chance of winning (runs in a worker process)."""
+    bot = make_bot(game, hint_bot(game), seed)
+    if len(legal) == 1:
+        return legal[0], 0.0
+    action = bot.choose(view, legal, random.Random(seed))
+    return action, _win_chance(bot)
+
+
+def _win_chance(bot: object) -> float:
+    """Search bots keep their last search (`last.win_chance`); other bots estimate none."""
+    last = getattr(bot, "last", None)
+    return float(getattr(last, "win_chance", 0.0))
 
 
 class SearchPool:

@@ -1,4 +1,4 @@
-import { el } from "/static/common.js";
+import { el } from "/static/dom.js";
 
 export async function initHost(gameId, hostToken, bots) {
   const error = document.getElementById("host-error");

@@ -1,4 +1,4 @@
-import { el } from "/static/common.js";
+import { el } from "/static/dom.js";
 import { rememberSeat } from "/static/lobby.js";
 
 export async function initJoin(code) {

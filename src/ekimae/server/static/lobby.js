@@ -1,4 +1,4 @@
-import { el } from "/static/common.js";
+import { el } from "/static/dom.js";
 
 // What this browser holds: its own seats' links and the games it hosts. Never another
 // person's seat: each friend gets an invitation and their seat's secret is made for them.
@@ -12,10 +12,29 @@ export function rememberSeat(entry) {
 
 const copyButton = (url) => el("button", { type: "button", class: "copy", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) });
 
-export function initLobby(bots) {
+export function initLobby(titles) {
+  const gamePick = document.getElementById("game");
   const count = document.getElementById("count");
   const seats = document.getElementById("seats");
+  const options = document.getElementById("options");
+  const title = () => titles.find((t) => t.name === gamePick.value) ?? titles[0];
+  // Everything below comes from the game's own description: seats, options, bots.
+  const drawGame = () => {
+    const t = title();
+    document.getElementById("game-summary").textContent = t.summary;
+    const wanted = Math.min(Math.max(Number(count.value) || 3, t.min_seats), t.max_seats);
+    const counts = [];
+    for (let n = t.min_seats; n <= t.max_seats; n++) counts.push(el("option", { value: n, text: n }));
+    count.replaceChildren(...counts);
+    count.value = String(wanted);
+    options.hidden = !t.options.length;
+    options.replaceChildren(el("legend", { text: "Options" }), ...t.options.map((o) => el("label", { title: o.help }, `${o.label} `,
+      el("select", { name: `option-${o.name}`, "data-option": o.name }, ...o.choices.map((c) => el("option", { value: c, text: c }))), " ")));
+    for (const o of t.options) options.querySelector(`[data-option="${o.name}"]`).value = o.default;
+    drawSeats();
+  };
   const drawSeats = () => {
+    const bots = title().bots;
     const rows = [];
     for (let i = 0; i < Number(count.value); i++) {
       const who = el("select", { name: `bot${i}`, "aria-label": `seat ${i + 1} player` }, el("option", { value: "", text: "person" }),
@@ -25,12 +44,14 @@ export function initLobby(bots) {
     }
     seats.replaceChildren(el("legend", { text: "Seats (seat 1 is yours)" }), ...rows);
   };
+  gamePick.addEventListener("change", drawGame);
   count.addEventListener("change", drawSeats);
-  drawSeats();
+  drawGame();
   document.getElementById("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const form = new FormData(ev.target);
-    const body = { seats: [], listed: form.get("listed") === "on" };
+    const body = { game: gamePick.value, seats: [], listed: form.get("listed") === "on", options: {} };
+    for (const o of title().options) body.options[o.name] = form.get(`option-${o.name}`);
     for (let i = 0; i < Number(count.value); i++) body.seats.push({ name: form.get(`name${i}`) || "", bot: form.get(`bot${i}`) || null });
     const res = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
@@ -51,6 +72,7 @@ export function initLobby(bots) {
     refresh();
   });
   refresh();
+  setInterval(refresh, 10_000); // whose turn it is changes while the lobby is open
 }
 
 async function refresh() {
@@ -65,6 +87,7 @@ async function refresh() {
   }));
   document.querySelector("#games tbody").replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, el("a", { href: g.spectator_url, text: g.id })),
+    el("td", { text: g.title }),
     el("td", { text: g.names.map((n, i) => `${i + 1} ${n}${g.bots[i] ? " (bot)" : ""}`).join(", ") + (g.practice ? " · practice" : "") }),
     el("td", { text: g.actions }),
     el("td", { text: g.finished ? `finished, winner seat ${g.winner + 1} ${g.names[g.winner]}` : `to act: ${g.to_act.map((s) => s + 1).join(", ")}` }),

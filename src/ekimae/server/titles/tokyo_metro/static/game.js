@@ -1,4 +1,4 @@
-import { el, yen, seatName, setOverlay, renderPlayers, renderLines } from "/static/common.js";
+import { el, yen, seatName, setOverlay, renderPlayers, renderLines } from "/static/titles/tokyo_metro/common.js";
 
 let cards = {};
 let socket = null;
@@ -9,7 +9,7 @@ let retry = 500;
 let pending = false;
 
 export async function initGame(cfg) {
-  cards = await (await fetch("/api/cards")).json();
+  cards = (await (await fetch("/api/titles/tokyo-metro/components")).json()).cards;
   connect(cfg);
 }
 
@@ -48,7 +48,10 @@ function setPending(on) {
 function send(action) {
   document.getElementById("error").textContent = "";
   setPending(true);
-  socket.send(JSON.stringify({ type: "act", action, expected: latest.actions }));
+  // In a step where seats act at once (sealed bids), `seq` (this seat's own count) keeps
+  // one seat's bid from making another's stale; otherwise the game-wide `expected`.
+  const guard = latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions };
+  socket.send(JSON.stringify({ type: "act", action, ...guard, key: crypto.randomUUID() }));
 }
 
 function undo() {

@@ -7,20 +7,14 @@ a label: the action sent is still the engine's own legal action.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
-from ekimae.games.tokyo_metro.board import Board, load_board
-
-
-@functools.cache
-def _board(name: str) -> Board:
-    return load_board(name)
+from ekimae.games.tokyo_metro.board import load_board
 
 
 def _stop(view: dict[str, Any], letter: str, map_name: str) -> tuple[str, str] | None:
     """(station name, stop label) where the train of line `letter` stands, if on the map."""
-    board = _board(map_name)
+    board = load_board(map_name)
     for index, line in enumerate(view["lines"]):
         train = line["train"]
         if line["letter"] == letter and train is not None:

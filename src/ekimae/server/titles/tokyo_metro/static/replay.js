@@ -1,4 +1,4 @@
-import { el, setOverlay, renderPlayers, renderLines } from "/static/common.js";
+import { el, setOverlay, renderPlayers, renderLines } from "/static/titles/tokyo_metro/common.js";
 
 export function initReplay(gameId, total) {
   const range = document.getElementById("step");

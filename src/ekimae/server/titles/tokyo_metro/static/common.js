@@ -1,14 +1,6 @@
 // Shared rendering of a view: players, lines and the board overlay. Pure DOM, no framework.
-export const el = (tag, attrs = {}, ...kids) => {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "text") node.textContent = v; else if (k.startsWith("on")) node.addEventListener(k.slice(2), v); else node.setAttribute(k, v);
-  }
-  for (const kid of kids) node.append(kid);
-  return node;
-};
-export const yen = (n) => `¥${n}`;
-export const seatName = (names, s) => `${s + 1} ${names[s] ?? ""}`;
+import { el, yen, seatName } from "/static/dom.js";
+export { el, yen, seatName };
 
 export function setOverlay(fragment) {
   // The server sends the renderer's <g id="overlay"> for this seat's view; swap it in.

@@ -1,0 +1,27 @@
+"""Which bots can play a game, and making them: the one place the server asks the bots
+layer (`ekimae.bots`, one ladder per game)."""
+
+from __future__ import annotations
+
+from ekimae import bots
+from ekimae.bots.base import Bot
+
+
+def bot_names(game: str) -> list[str]:
+    """The game's ladder, weakest first."""
+    return bots.bot_names(game)
+
+
+def check_bot(game: str, name: str) -> None:
+    """`ValueError` naming the game and its bots if `name` is not one of them."""
+    bots.make_bot(game, name, 0)
+
+
+def make_bot(game: str, name: str, seed: int) -> Bot:
+    return bots.make_bot(game, name, seed)
+
+
+def hint_bot(game: str) -> str:
+    """The bot whose move a hint shows: `strong` where the game has it, else its best."""
+    names = bots.bot_names(game)
+    return "strong" if "strong" in names else names[-1]

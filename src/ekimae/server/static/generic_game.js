@@ -1,0 +1,94 @@
+// The page of any game without a page of its own: the view as data, legal actions as buttons.
+import { el } from "/static/dom.js";
+import { renderTable } from "/static/table.js";
+
+let socket = null;
+let latest = null;
+let retry = 500;
+let pending = false;
+
+export function initGame(cfg) { connect(cfg); }
+
+function connect(cfg) {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const q = cfg.token ? `?token=${encodeURIComponent(cfg.token)}` : "";
+  socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}${q}`);
+  socket.onopen = () => { retry = 500; };
+  socket.onmessage = (ev) => {
+    const msg = JSON.parse(ev.data);
+    if (msg.type === "state") { latest = msg; render(cfg, msg); }
+    else if (msg.type === "error") { setPending(false); document.getElementById("error").textContent = `Refused: ${msg.error.message}`; }
+    else if (msg.type === "ack" || msg.type === "undone") setPending(false);
+  };
+  socket.onclose = (ev) => {
+    if (ev.code === 4403) {
+      document.getElementById("status").textContent = "This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.";
+      return;
+    }
+    setPending(false);
+    document.getElementById("status").textContent = "Connection lost — reconnecting…";
+    setTimeout(() => connect(cfg), retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function setPending(on) {
+  pending = on;
+  document.body.dataset.pending = on ? "1" : "";
+  for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = on;
+}
+
+function send(action) {
+  document.getElementById("error").textContent = "";
+  setPending(true);
+  // `seq` (this seat's own action count) lets seats acting at once not refuse each other;
+  // `expected` (the whole game's count) guards a turn against a page that is behind.
+  const guard = latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions };
+  socket.send(JSON.stringify({ type: "act", action, ...guard, key: crypto.randomUUID() }));
+}
+
+function render(cfg, msg) {
+  document.body.dataset.actions = String(msg.actions);
+  const mine = msg.legal.length > 0;
+  const who = cfg.seat === null ? "Spectating" : `You are seat ${cfg.seat + 1} ${msg.names[cfg.seat]}`;
+  const status = document.getElementById("status");
+  status.textContent = msg.finished ? `${who} · Game over` : `${who} · ${msg.prompt ?? (mine ? "your move" : "waiting for others")}`;
+  status.className = mine ? "yours" : "";
+  document.getElementById("practice").hidden = !msg.practice;
+  const log = renderTable(document.getElementById("table"), msg.view);
+  document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `Seat ${s + 1} ${n}${msg.bots[s] ? ` (bot: ${msg.bots[s]})` : ""}${s === cfg.seat ? " (you)" : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
+  renderActions(msg);
+  const undo = document.getElementById("undo");
+  undo.hidden = !msg.can_undo;
+  undo.onclick = () => { setPending(true); socket.send(JSON.stringify({ type: "undo", expected: msg.actions })); };
+  const logPanel = document.getElementById("log-panel");
+  logPanel.hidden = !Array.isArray(log);
+  if (Array.isArray(log)) document.getElementById("log").replaceChildren(...log.map((line) => el("li", { text: line })));
+  const end = document.getElementById("end");
+  end.hidden = !msg.finished;
+  if (msg.finished) {
+    document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
+      el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (${msg.scores[s]})`).join(" = ") }))));
+  }
+  setPending(pending);
+}
+
+function renderActions(msg) {
+  const box = document.getElementById("actions");
+  if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? "The game is over." : "Nothing to do now." })); return; }
+  const groups = new Map();
+  for (const a of msg.legal) { if (!groups.has(a.kind)) groups.set(a.kind, []); groups.get(a.kind).push(a); }
+  const parts = [];
+  for (const [kind, list] of groups) {
+    const sealed = msg.sealed.includes(kind);
+    const heading = el("h3", { text: sealed ? `${kind} — sealed: only you see it until it is revealed` : kind });
+    if (list.length > 12) {
+      // A long list (amounts): one menu and one button instead of a wall of buttons.
+      const pick = el("select", { class: "choice", "aria-label": kind }, ...list.map((a, i) => el("option", { value: i, text: a.label ?? a.text })));
+      parts.push(el("div", { class: "group" }, heading, pick, el("button", { type: "button", class: "act", text: "Send", onclick: () => send(list[Number(pick.value)].action) })));
+    } else {
+      parts.push(el("div", { class: "group" }, heading, ...list.map((a) => el("button", { type: "button", class: "act", text: a.label ?? a.text, onclick: () => send(a.action) }))));
+    }
+  }
+  box.replaceChildren(...parts);
+}

@@ -1,0 +1,116 @@
+"""What a title contributes to the browser app, through one small interface.
+
+The server (hub, store, routes, lobby) is the same for every game; a title's page is not.
+A title's web part is a package `ekimae.server.titles.<title>` (the game's name with `-`
+as `_`) exposing `TITLE`, a `WebTitle`: its page and replay templates (in its
+`templates/` folder), its scripts (its `static/` folder, served at
+`/static/titles/<title>/`), the board drawing and the plain-language prompts and labels
+made from a seat's view, and the printed components the page shows. A game without one is
+served by `GenericTitle`: its view as readable data and its legal actions as buttons —
+playable, if plain, with no line of server code naming it.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Protocol
+
+HERE = Path(__file__).parent
+
+
+class WebTitle(Protocol):
+    template: str  # a live game's page, e.g. "tokyo_metro/templates/game.html"
+    replay_template: str
+
+    def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
+        """Extra context for the page template (the drawn board, …)."""
+        ...
+
+    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
+        """Extra context for the replay template (the empty board, …)."""
+        ...
+
+    def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
+        """What changes on the board with each update (an SVG fragment), if anything."""
+        ...
+
+    def prompt(
+        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+    ) -> str | None:
+        """A sentence saying what is happening and what this seat may do now."""
+        ...
+
+    def label(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        action: Mapping[str, Any],
+        options: Mapping[str, str],
+    ) -> str | None:
+        """A plain label for one legal action (wire form), None for the engine's text."""
+        ...
+
+    def components(self) -> dict[str, Any]:
+        """The printed components the page needs (cards, tiles), as JSON."""
+        ...
+
+
+class GenericTitle:
+    """Any game, shown from its view alone."""
+
+    template = "generic/game.html"
+    replay_template = "generic/replay.html"
+
+    def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
+        return {}
+
+    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
+        return {}
+
+    def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
+        return None
+
+    def prompt(
+        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+    ) -> str | None:
+        return None
+
+    def label(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        action: Mapping[str, Any],
+        options: Mapping[str, str],
+    ) -> str | None:
+        return None
+
+    def components(self) -> dict[str, Any]:
+        return {}
+
+
+def module_name(game: str) -> str:
+    return game.replace("-", "_")
+
+
+def web_title(game: str) -> WebTitle:
+    """The web part of the game named `game`, or the generic one if it has none."""
+    module = f"{__name__}.{module_name(game)}"
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:  # the title's package exists but is broken: say so
+            raise
+        return GenericTitle()
+    title: WebTitle = found.TITLE
+    return title
+
+
+def static_folders() -> dict[str, Path]:
+    """Each title's `static/` folder by title module name, to serve its scripts."""
+    return {
+        path.parent.name: path
+        for path in sorted(HERE.glob("*/static"))
+        if path.is_dir() and (path.parent / "__init__.py").exists()
+    }
