@@ -239,3 +239,35 @@ def test_a_whole_game_by_clicking_against_a_bot(server: str, page: Page) -> None
     assert clicks >= 20
     expect(page.locator("#ranking")).to_contain_text("Ann")
     page.screenshot(path=str(SHOTS / "09-full-game-end.png"), full_page=True)
+
+
+def test_an_example_game_plays_on_the_generic_page(server: str, page: Page) -> None:
+    """Issue 12: a game with no page of its own (the sealed auction) is created from the
+    lobby's game menu and played to its end by clicking, against a bot."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.goto(server + "/")
+    page.select_option("#game", "sealed-auction")
+    expect(page.locator("#count option")).to_have_count(5)  # 2-6 seats, from its GameType
+    page.select_option("#count", "2")
+    page.select_option("select[name=bot1]", "random")
+    page.fill("input[name=name0]", "Ann")
+    page.click("#create-btn")
+    page.locator("a.seat-link").click()
+    expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
+    page.screenshot(path=str(SHOTS / "14-generic-game.png"), full_page=True)
+    deadline = time.monotonic() + 60
+    while not page.locator("#ranking").is_visible():
+        assert time.monotonic() - deadline < 0, "the auction did not end"
+        send = page.locator("#actions button.act:enabled").first
+        if send.is_visible():
+            before = int(page.locator("body").get_attribute("data-actions") or 0)
+            if _click_if_still_there(send):
+                page.wait_for_function(
+                    f"Number(document.body.dataset.actions) > {before}"
+                    " || document.querySelector('#ranking') !== null",
+                    timeout=10_000,
+                )
+        else:
+            page.wait_for_timeout(50)
+    expect(page.locator("#ranking")).to_contain_text("Ann")
+    page.screenshot(path=str(SHOTS / "15-generic-end.png"), full_page=True)
