@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ekimae.core.actions import Action
-from ekimae.core.game import Game, Seat, State
+from ekimae.core.game import SYSTEM, Game, Seat, State
 from ekimae.core.record import GameRecord
 
 StateT = TypeVar("StateT", bound=State)
@@ -63,8 +63,16 @@ def play_game(
     """Play from a new game to the end (or until `ask` returns None).
 
     A seat given as None is played by `ask`. Returns the last state and the record; the
-    record replays to that state. During simultaneous steps (sealed bids) the seats act
-    one after the other in seat order, each seeing only its own view.
+    record replays to that state.
+
+    Seats that may act at the same time (sealed bids, real time) act concurrently: every
+    bot among them chooses from the same position, each from its own view, before any
+    of those choices is applied; then the choices are applied in seat order (real-time
+    actions in the order of their game time `at`, then seat order). A choice no longer
+    legal by then is dropped and its seat chooses again from the new position. People
+    (`ask`) among them act in that order too, each when its turn comes, seeing what was
+    applied before it. A listed seat without legal actions waits; when no seat can act,
+    the game's own action (`SYSTEM`) due at `deadline()` is applied (real-time games).
     """
     if any(bot is None for bot in seats) and ask is None:
         raise ValueError("a seat without a bot needs an `ask` function")
@@ -74,24 +82,49 @@ def play_game(
         game.name, len(seats), seed, dict(options or {}), [], labels, game.data_version
     )
     rngs = [seat_rng(seed, seat) for seat in range(len(seats))]
-    while not state.is_terminal():
+
+    def play(seat: Seat, action: Action) -> None:
         if len(record.actions) >= max_actions:
             raise RuntimeError(f"game with seed {seed} passed {max_actions} actions")
-        seat = state.current_players()[0]
-        legal = state.legal_actions(seat)
-        bot = seats[seat]
-        if bot is None:
-            assert ask is not None
-            chosen = ask(state, seat, legal)
-            if chosen is None:
-                break
-        else:
-            chosen = bot.choose(state.view(seat), legal, rngs[seat])
-        state.apply(seat, chosen)
-        record.actions.append((seat, chosen))
+        state.apply(seat, action)
+        record.actions.append((seat, action))
         if on_action is not None:
-            on_action(state, seat, chosen)
+            on_action(state, seat, action)
+
+    while not state.is_terminal():
+        to_act = sorted(seat for seat in state.current_players() if state.legal_actions(seat))
+        if not to_act:
+            if state.deadline() is None:
+                raise RuntimeError(f"game with seed {seed}: nobody can act, yet it is not over")
+            play(SYSTEM, state.legal_actions(SYSTEM)[0])
+            continue
+        # Every bot to act chooses before any of these choices is applied.
+        chosen: dict[Seat, Action] = {}
+        for seat in to_act:
+            bot = seats[seat]
+            if bot is not None:
+                chosen[seat] = bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat])
+        for seat in sorted(to_act, key=lambda seat: (_game_time(chosen.get(seat)), seat)):
+            if seat in chosen:
+                if not state.is_legal(seat, chosen[seat]):
+                    continue  # overtaken by an earlier seat's action: chooses again
+                play(seat, chosen[seat])
+                continue
+            legal = state.legal_actions(seat)
+            if not legal:
+                continue
+            assert ask is not None
+            action = ask(state, seat, legal)
+            if action is None:
+                return state, record
+            play(seat, action)
     return state, record
+
+
+def _game_time(action: Action | None) -> int:
+    """A real-time action's game time (`at`, ms); 0 for any other action or none yet."""
+    at = getattr(action, "at", 0)
+    return at if isinstance(at, int) else 0
 
 
 def _label(bot: Bot | None) -> str:
