@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from ekimae.core.record import record_from_dict, replay
-from ekimae.games.sealed_auction.game import GAME as AUCTION
+from ekimae.games import find_game
 from ekimae.games.tokyo_metro.game import GAME
 from tools import playthrough
 from tools.golden import CASES, FIXTURES, GOLDEN, transcript
@@ -31,11 +31,12 @@ def test_recorded_game_replays_exactly(path: Path) -> None:
     assert state.scores() == data["scores"]
 
 
-@pytest.mark.parametrize(("seats", "seed", "options"), playthrough.CASES)
-def test_playthrough_unchanged(seats: int, seed: int, options: dict[str, str]) -> None:
-    """SEALED AUCTION: the file's actions replayed give the file, views and listings alike."""
-    expected = playthrough.path_of(seats, seed, options).read_text(encoding="utf-8")
-    actions = playthrough.actions_of(AUCTION, expected)
-    assert actions == playthrough.choose(AUCTION, seats, seed, options)
-    actual = playthrough.playthrough(AUCTION, seats, seed, options, actions)
+@pytest.mark.parametrize("case", playthrough.CASES, ids=lambda c: c.path.stem)
+def test_playthrough_unchanged(case: playthrough.Case) -> None:
+    """Every seat's view and listing at every step: the file's actions replayed give the
+    file (SEALED AUCTION, QUICK DRAW with its system seat, TOKYO METRO's opening)."""
+    expected = case.path.read_text(encoding="utf-8")
+    actions = playthrough.actions_of(find_game(case.game), expected)
+    assert actions == playthrough.choose(case)
+    actual = playthrough.text_of(case, actions)
     assert actual == expected, "behaviour changed: diff it, then run `make golden` if intended"

@@ -1,5 +1,5 @@
 """Regenerate the golden transcripts, recorded games and playthroughs (tools/golden.py for
-TOKYO METRO, tools/playthrough.py for SEALED AUCTION)."""
+TOKYO METRO, tools/playthrough.py for every game)."""
 
 from __future__ import annotations
 

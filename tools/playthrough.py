@@ -6,7 +6,8 @@ spectator's view and the open view, then the action taken (`> seat N: action`; s
 are numbered from 1 in text, from 0 inside the JSON views, as everywhere).
 `tests/test_golden.py` replays the file's actions and rebuilds the file: any change in
 rules, views or listings shows up as a diff. `python tools/make_golden.py` rewrites them
-(SEALED AUCTION's are in `CASES`).
+(every game's are in `CASES`; a long game is cut after its first actions, its views
+being large).
 """
 
 from __future__ import annotations
@@ -14,38 +15,58 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ekimae.core.actions import Action
-from ekimae.core.game import Game, Seat, seat_name
-from ekimae.games.sealed_auction.game import GAME as AUCTION
+from ekimae.core.game import SYSTEM, Game, Seat, seat_name
+from ekimae.games import find_game
 
 ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = ROOT / "tests" / "golden" / "sealed_auction"
-# (seats, seed, options), seeds picked for what they show: 197 has two tied lots, a share
-# rounded down (SA-4) and a shared first place, so no single winner (SA-5); 2 the long
-# set, two tied lots and a single winner.
-CASES: tuple[tuple[int, int, dict[str, str]], ...] = (
-    (3, 197, {"lots": "short"}),
-    (2, 2, {"lots": "long"}),
+GOLDEN = ROOT / "tests" / "golden"
+
+
+@dataclass(frozen=True)
+class Case:
+    game: str
+    seats: int
+    seed: int
+    options: dict[str, str]
+    limit: int | None = None  # stop after this many actions (None: to the end)
+
+    @property
+    def path(self) -> Path:
+        cut = "" if self.limit is None else f"_first{self.limit}"
+        name = f"{self.seats}p_seed{self.seed}_{'_'.join(self.options.values())}{cut}.txt"
+        return GOLDEN / self.game.replace("-", "_") / name
+
+
+# Seeds picked for what they show. SEALED AUCTION: 197 has two tied lots, a share rounded
+# down (SA-4) and a shared first place, so no single winner (SA-5); 2 the long set, two
+# tied lots and a single winner. QUICK DRAW: the system seat's time-up at each deadline
+# (QD-5). TOKYO METRO: sealed bids and their reveal, then the first actions.
+CASES: tuple[Case, ...] = (
+    Case("sealed-auction", 3, 197, {"lots": "short"}),
+    Case("sealed-auction", 2, 2, {"lots": "long"}),
+    Case("quick-draw", 2, 3, {"length": "short"}),
+    Case("tokyo-metro", 2, 5, {"map": "tokyo", "cards": "tokyo"}, limit=8),
 )
 LOW = 5  # the chooser takes one of the first LOW listed actions: low bids tie often
 
 
-def path_of(seats: int, seed: int, options: dict[str, str]) -> Path:
-    return GOLDEN / f"{seats}p_seed{seed}_{'_'.join(options.values())}.txt"
-
-
-def choose(
-    game: Game[Any], seats: int, seed: int, options: dict[str, str]
-) -> list[tuple[Seat, Action]]:
-    """A seeded game's actions: a random seat to act, one of its first listed actions."""
-    chooser = random.Random(seed)
-    state = game.new_state(seats, seed, options)
+def choose(case: Case) -> list[tuple[Seat, Action]]:
+    """A seeded game's actions: a random seat to act (the system seat too, when an action
+    of its is due), one of its first listed actions."""
+    game = find_game(case.game, examples=True)
+    chooser = random.Random(case.seed)
+    state = game.new_state(case.seats, case.seed, case.options)
     actions: list[tuple[Seat, Action]] = []
-    while not state.is_terminal():
-        seat = chooser.choice(state.current_players())
+    while not state.is_terminal() and (case.limit is None or len(actions) < case.limit):
+        movers = [s for s in state.current_players() if state.legal_actions(s)]
+        if state.deadline() is not None:
+            movers.append(SYSTEM)
+        seat = chooser.choice(movers)
         action = chooser.choice(list(state.legal_actions(seat))[:LOW])
         state.apply(seat, action)
         actions.append((seat, action))
@@ -94,18 +115,25 @@ def playthrough(
 
 
 def actions_of(game: Game[Any], text: str) -> list[tuple[Seat, Action]]:
-    """The actions a playthrough file took (its `> seat N: action` lines)."""
-    actions = []
+    """The actions a playthrough file took (its `> seat N: …` and `> the game: …` lines)."""
+    actions: list[tuple[Seat, Action]] = []
+    system = f"> {seat_name(SYSTEM)}: "
     for line in text.splitlines():
         if line.startswith("> seat "):
             number, _, action = line.removeprefix("> seat ").partition(": ")
             actions.append((int(number) - 1, game.parse_action(action)))
+        elif line.startswith(system):
+            actions.append((SYSTEM, game.parse_action(line.removeprefix(system))))
     return actions
 
 
+def text_of(case: Case, actions: Sequence[tuple[Seat, Action]]) -> str:
+    return playthrough(
+        find_game(case.game, examples=True), case.seats, case.seed, case.options, actions
+    )
+
+
 def write_all() -> None:
-    GOLDEN.mkdir(parents=True, exist_ok=True)
-    for seats, seed, options in CASES:
-        actions = choose(AUCTION, seats, seed, options)
-        text = playthrough(AUCTION, seats, seed, options, actions)
-        path_of(seats, seed, options).write_text(text, encoding="utf-8")
+    for case in CASES:
+        case.path.parent.mkdir(parents=True, exist_ok=True)
+        case.path.write_text(text_of(case, choose(case)), encoding="utf-8")
