@@ -11,10 +11,12 @@ import pytest
 
 from ekimae.bots import FlatMCBot, ISMCTSBot, bot_names, ladder, make_bot, play_game
 from ekimae.bots.base import Bot
+from ekimae.bots.flat_search import playout
 from ekimae.bots.generic import sealed_step
+from ekimae.bots.mcts import uniform_policy
 from ekimae.bots.tokyo_metro.heuristic import NormalBot
 from ekimae.core.actions import Action
-from ekimae.core.game import Game
+from ekimae.core.game import Game, stamp
 from ekimae.games import find_game, games
 from tests.conformance.hooks import hooks_for
 
@@ -197,3 +199,28 @@ def test_generic_searches_beat_random_at_the_sealed_auction(cls: type[FlatMCBot]
         winners = state.winners()
         won += (seat in winners) / len(winners)
     assert won >= 15
+
+
+@pytest.mark.skipif("quick-draw" not in games(), reason="the example is switched off")
+@pytest.mark.parametrize("cls", [FlatMCBot, ISMCTSBot])
+def test_searches_let_a_seat_without_moves_wait_for_the_games_timer(cls: type[FlatMCBot]) -> None:
+    """QUICK DRAW: seat 1 tapped 12 times, then seat 0 tapped once at the last moment, so
+    seat 0 has nothing left to do (QD-3) while seat 1 may tap or stop; searching for seat
+    1, the playouts skip seat 0. With no seat able to act, a playout applies the game's
+    time-up (QD-5)."""
+    quick = find_game("quick-draw")
+    state = quick.new_state(2, 1)
+    for _ in range(12):
+        state.apply(1, state.legal_actions(1)[0])
+    end = int(state.view(0)["round_end_ms"])
+    state.apply(0, stamp(state.legal_actions(0)[0], end - 1))
+    legal = state.legal_actions(1)
+    assert not state.legal_actions(0) and len(legal) == 2
+    bot = cls(quick, 1, seconds=math.inf, playouts=20)
+    assert bot.choose(state.view(1), legal, random.Random(1)) in legal
+    nobody = quick.new_state(2, 1)
+    for seat in (0, 1):
+        nobody.apply(seat, stamp(nobody.legal_actions(seat)[0], end - 1))
+    assert not nobody.legal_actions(0) and not nobody.legal_actions(1)
+    playout(nobody, uniform_policy, random.Random(2))
+    assert nobody.is_terminal() and "time is up" in nobody.view(None)["log"][0]

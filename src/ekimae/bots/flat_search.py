@@ -28,19 +28,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ekimae.bots.mcts import Budget, Determinizer, Prior, SearchResult, apply_fast
+from ekimae.bots.mcts import Budget, Determinizer, Prior, SearchResult, apply_fast, to_move
 from ekimae.bots.reward import DEFAULT_SCALE, seat_reward
 from ekimae.core.actions import Action
+from ekimae.core.game import SYSTEM
 
 # (state, seat, legal, rng) -> action: the playout policy, for every seat.
 Policy = Callable[[Any, int, Sequence[Action], random.Random], Action]
 
 
 def playout(state: Any, policy: Policy, rng: random.Random) -> None:
-    """Every seat follows `policy` until the game ends."""
+    """Every seat follows `policy` until the game ends (the game's own timers when due)."""
     while not state.is_terminal():
-        seat = state.current_players()[0]
-        apply_fast(state, seat, policy(state, seat, state.legal_actions(seat), rng))
+        seat, legal = to_move(state)
+        apply_fast(state, seat, legal[0] if seat == SYSTEM else policy(state, seat, legal, rng))
 
 
 def by_seat(me: int, mine: Policy, others: Policy) -> Policy:

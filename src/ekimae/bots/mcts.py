@@ -25,6 +25,7 @@ from typing import Any, Protocol
 
 from ekimae.bots.reward import DEFAULT_SCALE, leader, rewards, seat_rewards
 from ekimae.core.actions import Action
+from ekimae.core.game import SYSTEM
 
 
 class SearchState(Protocol):
@@ -52,6 +53,17 @@ Prior = Callable[[dict[str, Any], Sequence[Action]], Sequence[Action]]
 
 def uniform_policy(state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
     return legal[rng.randrange(len(legal))]
+
+
+def to_move(state: Any) -> tuple[int, Sequence[Action]]:
+    """Who moves next in a search, and what it may do: the first listed seat with legal
+    actions (a listed seat without any waits); if none has any, the game itself
+    (`SYSTEM`), whose action is due at `deadline()` in real time."""
+    for seat in state.current_players():
+        legal = state.legal_actions(seat)
+        if legal:
+            return seat, legal
+    return SYSTEM, state.legal_actions(SYSTEM)
 
 
 def apply_fast(state: Any, seat: int, action: Action) -> None:
@@ -159,8 +171,10 @@ class ISMCTS:
         path = [root]
         expanded = False
         while not state.is_terminal() and not expanded:
-            seat = state.current_players()[0]
-            legal = state.legal_actions(seat)
+            seat, legal = to_move(state)
+            if seat == SYSTEM:
+                apply_fast(state, seat, legal[0])  # a timer: no choice to learn
+                continue
             if seat != me and self.secret_step(state):
                 apply_fast(state, seat, self.rollout(state, seat, legal, rng))
                 continue
@@ -184,8 +198,10 @@ class ISMCTS:
         while not state.is_terminal():
             if self.rollout_depth is not None and depth >= self.rollout_depth:
                 break
-            seat = state.current_players()[0]
-            apply_fast(state, seat, self.rollout(state, seat, state.legal_actions(seat), rng))
+            seat, legal = to_move(state)
+            apply_fast(
+                state, seat, legal[0] if seat == SYSTEM else self.rollout(state, seat, legal, rng)
+            )
             depth += 1
         if state.is_terminal():
             result = rewards(state, self.scale)
