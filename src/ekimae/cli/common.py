@@ -1,19 +1,23 @@
-"""What the CLI commands share: seat lists, record files and the console."""
+"""What the CLI commands share: the game and its options, seat lists, record files and the
+console. Everything about a game comes from the registry, its `GameType` and the bots
+registry; nothing here names a title."""
 
 from __future__ import annotations
 
 import itertools
+import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from rich.console import Console
 
-from ekimae.bots import Bot, bot_names, make_bot
+from ekimae.bots import GENERIC, Bot, bot_names, make_bot
 from ekimae.core.errors import DataError
-from ekimae.core.game import seat_name
+from ekimae.core.game import Game, seat_name
 from ekimae.core.record import GameRecord, record_from_json
-from ekimae.games.tokyo_metro.game import GAME
+from ekimae.games import find_game, games
 
 HUMAN = "human"
 PIPE_WIDTH = 120  # rich would wrap the tables at 80 columns when output is not a terminal
@@ -35,8 +39,56 @@ def err_console() -> Console:
     return Console(file=sys.stderr, highlight=False)
 
 
+# ------------------------------------------------------------------------------ the game
+
+
+def default_game() -> str:
+    """The game of a command without --game (and of `bench`): the first registered title."""
+    return next(iter(games()))
+
+
+def game_named(name: str | None) -> Game[Any]:
+    """The registered game `name` (None: the default one); `UsageError` if unknown."""
+    try:
+        return find_game(name if name is not None else default_game())
+    except ValueError as exc:
+        raise UsageError(f"--game: {exc}") from None
+
+
+def parse_options(game: Game[Any], items: Sequence[str] | None) -> dict[str, str]:
+    """`--option KEY=VALUE` (repeatable), checked against the game's `GameType`. Only the
+    options given are returned (a record keeps them as given, defaults filled in at play)."""
+    chosen: dict[str, str] = {}
+    for item in items or ():
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise UsageError(f"--option: expected KEY=VALUE, got {item!r}")
+        chosen[key.strip()] = value.strip()
+    try:
+        game.type.check_options(chosen)
+    except DataError as exc:
+        message = str(exc).removeprefix(f"{exc.source}: {exc.field}: ")
+        raise UsageError(f"--option {exc.field}: {message}") from None
+    return chosen
+
+
+# ------------------------------------------------------------------------------ seats
+
+
+def bot_list(game: Game[Any]) -> list[str]:
+    """The game's bots as the CLI lists them: `random`, the title's own ladder (weakest
+    first), then the generic searches."""
+    names = bot_names(game.name)
+    own = [name for name in names if name not in GENERIC or name == "random"]
+    return own + [name for name in names if name not in own]
+
+
 def parse_seats(
-    text: str | None, players: int | None, default: tuple[str, ...], humans: bool
+    game: Game[Any],
+    text: str | None,
+    players: int | None,
+    default: Sequence[str],
+    humans: bool,
 ) -> list[str]:
     """The seat list: `text` names each seat (one name fills every seat), else `default`.
 
@@ -53,31 +105,62 @@ def parse_seats(
         names = [name.strip() for name in text.split(",")]
         if len(names) == 1 and players is not None:
             names *= players
-    known = [*bot_names(), HUMAN] if humans else bot_names()
+    known = [*bot_list(game), HUMAN] if humans else bot_list(game)
     for name in names:
         if name not in known:
             raise UsageError(f"--seats: unknown seat type {name!r} (known: {', '.join(known)})")
     if players is not None and len(names) != players:
         raise UsageError(f"--seats names {len(names)} seats but --players is {players}")
-    if not GAME.min_seats <= len(names) <= GAME.max_seats:
-        raise UsageError(f"--seats: {len(names)} seats (allowed {GAME.min_seats}–{GAME.max_seats})")
+    low, high = game.type.min_seats, game.type.max_seats
+    if not low <= len(names) <= high:
+        raise UsageError(f"--seats: {len(names)} seats (allowed {low}–{high})")
     return names
 
 
-def make_seats(names: list[str], seed: int) -> list[Bot | None]:
+def make_seats(game: Game[Any], names: list[str], seed: int) -> list[Bot | None]:
     """A bot for each named seat (None for a person), each with its own seed."""
-    return [None if name == HUMAN else make_bot(name, seed + i) for i, name in enumerate(names)]
+    return [
+        None if name == HUMAN else make_bot(game.name, name, seed + i)
+        for i, name in enumerate(names)
+    ]
 
 
-def read_record(path: str) -> GameRecord:
-    """A record file; `DataError` naming the file (and the field) when it is not one."""
+def seat_label(names: list[str], seat: int) -> str:
+    label = names[seat] if seat < len(names) else "?"
+    return f"{seat_name(seat)} ({label})"
+
+
+# ------------------------------------------------------------------------------ records
+
+
+def read_record(path: str, game: str | None = None) -> tuple[GameRecord, Game[Any]]:
+    """A record file and its game (`game`, or the one the record names); `DataError`
+    naming the file (and the field) when it is not one."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise DataError(path, "-", "file not found") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise DataError(path, "-", f"cannot be read ({exc})") from None
-    return record_from_json(text, GAME, source=path)
+    if game is None:
+        game = _named_game(text, path)
+    found = game_named(game)
+    return record_from_json(text, found, source=path), found
+
+
+def _named_game(text: str, path: str) -> str | None:
+    """The game a record names (None if it is no JSON object: reading it says why)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    if not isinstance(data, dict):
+        return None
+    name = data.get("game")
+    known = games()
+    if not isinstance(name, str) or name not in known:
+        raise DataError(path, "game", f"unknown game {name!r} (known: {', '.join(sorted(known))})")
+    return name
 
 
 def write_record(path: str, record: GameRecord) -> None:
@@ -87,6 +170,13 @@ def write_record(path: str, record: GameRecord) -> None:
         raise DataError(path, "-", f"cannot be written ({exc})") from None
 
 
-def seat_label(names: list[str], seat: int) -> str:
-    label = names[seat] if seat < len(names) else "?"
-    return f"{seat_name(seat)} ({label})"
+def rotated(names: list[str], shift: int) -> list[str]:
+    """Game `shift`'s seats: every bot takes every seat in turn."""
+    k = shift % len(names)
+    return names[k:] + names[:k]
+
+
+def chosen_game(args: Any) -> tuple[Game[Any], dict[str, str]]:
+    """The game of a command line (`--game`, or the default) and its `--option`s."""
+    game = game_named(getattr(args, "game", None))
+    return game, parse_options(game, getattr(args, "option", None))

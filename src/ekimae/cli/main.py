@@ -1,4 +1,9 @@
-"""The `ekimae` command: subcommands, and one clear line (exit code 2) for any bad input."""
+"""The `ekimae` command: subcommands, and one clear line (exit code 2) for any bad input.
+
+Every command takes `--game NAME` (any registered game; `ekimae games` lists them) and
+`--option KEY=VALUE`; a title's short command group (`ekimae metro play`, from its
+terminal part's `alias`) stands for `--game <its name>`.
+"""
 
 from __future__ import annotations
 
@@ -8,19 +13,24 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from ekimae.cli import (
+    balance,
     bench,
-    metro_balance,
-    metro_play,
-    metro_render,
-    metro_replay,
-    metro_simulate,
-    metro_tournament,
+    games,
+    play,
+    render,
+    replay,
+    simulate,
+    tournament,
 )
-from ekimae.cli.common import UsageError
+from ekimae.cli.common import UsageError, default_game
+from ekimae.cli.terminal import terminal_title
 from ekimae.core.errors import EkimaeError
+from ekimae.games import games as registered
 from ekimae.server.cli import add_serve_command, run_serve
 
 USAGE_ERROR = 2
+# The commands of every game, in the order help lists them.
+COMMANDS = (play, simulate, replay, render, balance, tournament, bench)
 
 
 class Parser(argparse.ArgumentParser):
@@ -30,24 +40,50 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+def add_option_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--option", action="append", metavar="KEY=VALUE",
+        help="a game option (repeatable; `ekimae games` lists them)",
+    )  # fmt: skip
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="ekimae", description="The Tokyo Series board games in the terminal.")
-    games = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
-    metro = games.add_parser("metro", help="TOKYO METRO: play, simulate, replay, render")
-    commands = metro.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for module in (
-        metro_play,
-        metro_simulate,
-        metro_replay,
-        metro_render,
-        metro_balance,
-        metro_tournament,
-    ):
-        module.add_parser(commands)
-    bench.add_parser(games)
-    serve = add_serve_command(games)
+    groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
+    default = default_game()
+    for module in COMMANDS:
+        command: argparse.ArgumentParser = module.add_parser(groups)
+        record = module in (replay, render)
+        command.add_argument(
+            "--game", metavar="NAME",
+            help=f"the game (default: {'the one the record names, else ' if record else ''}"
+            f"{default}; `ekimae games` lists them)",
+        )  # fmt: skip
+        add_option_argument(command)
+    games.add_parser(groups)
+    for alias, name in aliases().items():
+        title = registered()[name].title
+        group = groups.add_parser(
+            alias, help=f"{title}: play, simulate, replay, … (short for --game {name})"
+        )
+        commands = group.add_subparsers(dest="command", required=True, metavar="COMMAND")
+        for module in COMMANDS:
+            command = module.add_parser(commands)
+            add_option_argument(command)
+            command.set_defaults(game=name)
+    serve = add_serve_command(groups)
     serve.set_defaults(run=run_serve)
     return parser
+
+
+def aliases() -> dict[str, str]:
+    """Each title's short command group -> its game's name."""
+    found: dict[str, str] = {}
+    for name in registered():
+        alias = terminal_title(name).alias
+        if alias is not None:
+            found[alias] = name
+    return found
 
 
 def main(argv: Sequence[str] | None = None) -> int:

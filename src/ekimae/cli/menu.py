@@ -1,26 +1,29 @@
 """The numbered list of legal actions shown to a person, grouped by kind.
 
-There can be well over a hundred legal actions (every cell a Move reaches, every line an
-Invest may take, every stake from low(V) up to one's money). Small groups are listed in
-full; larger ones get one line per card spot (``move GM4a: 15) j4  16) i5 …``); yen
-amounts (bids, stakes) are numbered for the lowest few only, and any amount can be typed.
+`Menu` is what every front end fills (a title may group its actions its own way);
+`build_menu` is the generic one: each kind under its heading (sealed kinds say so), a
+short group listed in full, a long group that differs only in one number (21 bid
+amounts) collapsed to its first few and last choices and the range to type, and any other
+long group listed in full, in columns.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import dataclasses
+import itertools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ekimae.core.actions import Action, format_action
+from ekimae.core.actions import Action
+from ekimae.core.game import Game
 
-RANGED = {"turn-bid": "amount", "speculation": "stake"}  # yen fields chosen freely
 LISTED = 12  # a group this small is listed in full
-AMOUNTS = 4  # numbered yen amounts when a ranged group has a single stem
-PER_LINE = 10  # choices per line in a group listed by spot
+NUMBERED = 4  # a long numeric range: the first few are numbered (and the last)
 
 
 @dataclass
@@ -39,60 +42,61 @@ class Menu:
         return Text(f"{len(self.choices):>3}) ", style="bold cyan").append(label)
 
 
-def build_menu(legal: Sequence[Action]) -> Menu:
+def build_menu(game: Game[Any], legal: Sequence[Action]) -> Menu:
     menu = Menu()
-    for kind, actions in _group(legal, lambda a: a.kind).items():
-        menu.parts.append(Text(kind, style="bold underline"))
-        if kind in RANGED and len(actions) > LISTED:
-            _ranged(menu, actions)
-        elif len(actions) > LISTED:
-            _by_spot(menu, actions)
+    groups: dict[str, list[Action]] = {}
+    for action in legal:
+        groups.setdefault(action.kind, []).append(action)
+    for kind, actions in groups.items():
+        heading = Text(kind, style="bold underline")
+        if kind in game.type.sealed:
+            heading.append(" — sealed: the others see only that you chose, until it is revealed")
+        menu.parts.append(heading)
+        varying = _varying_number(actions)
+        if len(actions) > LISTED and varying is not None:
+            _ranged(game, menu, actions, varying)
         else:
-            entries = [menu.number(a, format_action(a)) for a in actions]
+            entries = [menu.number(a, game.format_action(a)) for a in actions]
             menu.parts.append(Columns(entries, padding=(0, 3)))
     return menu
 
 
-def _group(actions: Sequence[Action], key: Callable[[Action], str]) -> dict[str, list[Action]]:
-    groups: dict[str, list[Action]] = {}
-    for action in actions:
-        groups.setdefault(key(action), []).append(action)
-    return groups
+def _varying_number(actions: Sequence[Action]) -> str | None:
+    """The one field in which the actions differ, if it is a whole number in all."""
+    if not actions or not dataclasses.is_dataclass(actions[0]):
+        return None
+    names = [f.name for f in dataclasses.fields(actions[0])]
+    varying = [name for name in names if len({getattr(a, name, None) for a in actions}) > 1]
+    if len(varying) != 1 or len({type(a) for a in actions}) != 1:
+        return None
+    values = [getattr(a, varying[0]) for a in actions]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return None
+    return varying[0]
 
 
-def _stem(action: Action) -> str:
-    """The action's text without its last word (a cell, a line, a yen amount)."""
-    return format_action(action).rsplit(" ", 1)[0]
+def _ranged(game: Game[Any], menu: Menu, actions: Sequence[Action], name: str) -> None:
+    """The lowest few and the highest numbered, then the whole range to type."""
+    ordered = sorted(actions, key=lambda a: int(getattr(a, name)))
+    line = Text("  ")
+    for action in [*ordered[:NUMBERED], ordered[-1]]:
+        line.append(menu.number(action, game.format_action(action))).append("   ")
+    values = [int(getattr(a, name)) for a in ordered]
+    steps = {b - a for a, b in itertools.pairwise(values)}
+    low, high = values[0], values[-1]
+    every = f" in steps of {steps.pop()}" if len(steps) == 1 else f" ({len(values)} values)"
+    template = game.format_action(dataclasses.replace(ordered[0], **{name: 0}))
+    typed = _placeholder(template, ordered[0], name)
+    menu.parts.append(line)
+    menu.parts.append(Text(f"  (any {low}..{high}{every}: type '{typed}')", style="dim"))
 
 
-def _spot(action: Action) -> str:
-    """Kind and card spot, e.g. ``invest CY2b`` (the kind alone for phase steps)."""
-    return " ".join(format_action(action).split()[:2]) if hasattr(action, "spot") else action.kind
-
-
-def _by_spot(menu: Menu, actions: list[Action]) -> None:
-    for head, items in _group(actions, _spot).items():
-        for start in range(0, len(items), PER_LINE):
-            title = f"{head}:" if start == 0 else ""
-            line = Text(f"  {title:<14}", style="bold")
-            for action in items[start : start + PER_LINE]:
-                label = format_action(action).removeprefix(head).strip()
-                line.append("  ").append(menu.number(action, label))
-            menu.parts.append(line)
-
-
-def _amount(action: Action) -> int:
-    return int(getattr(action, RANGED[action.kind]))
-
-
-def _ranged(menu: Menu, actions: list[Action]) -> None:
-    stems = _group(actions, _stem)
-    shown = AMOUNTS if len(stems) == 1 else 1
-    for stem, items in stems.items():
-        items = sorted(items, key=_amount)
-        line = Text("  ")
-        for action in items[:shown]:
-            line.append(menu.number(action, format_action(action))).append("   ")
-        low, high = _amount(items[0]), _amount(items[-1])
-        line.append(f"(any ¥{low}..¥{high}: type '{stem} <yen>')", style="dim")
-        menu.parts.append(line)
+def _placeholder(text: str, action: Action, name: str) -> str:
+    """The action's text with the varying field's word as ``<name>``."""
+    fields = [f.name for f in dataclasses.fields(action)]
+    words = text.split(" ")
+    index = 1 + fields.index(name)  # the kind, then each field in order (format_action)
+    if index < len(words) and words[index] == "0":
+        words[index] = f"<{name}>"
+        return " ".join(words)
+    return f"{action.kind} … <{name}>"

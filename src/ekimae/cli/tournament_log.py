@@ -6,10 +6,11 @@ interruption and the games already in the file are read back instead of played. 
 `--untimed`, a game depends on its seed and seats only, so a resumed run gives the very
 figures an uninterrupted one would.
 
-A log belongs to one run: a game in it that the run would not play (other seats, seeds
-or timing) is an error, not silently mixed in; so is a game played by other code (each line
-carries the `code_version` of the engine, data and bots that played it; lines written
-before it was recorded are taken as they are). A last line cut short by a kill mid-write
+A log belongs to one run: a game in it that the run would not play (another game or other
+options, seats, seeds or timing) is an error, not silently mixed in; so is a game played by
+other code (each line carries the `code_version` of the engine, data and bots that played
+it, and the game and options it was played with; lines written before these were recorded
+are taken as they are). A last line cut short by a kill mid-write
 is dropped (with a warning) and its game played again; any other bad line is an error.
 """
 
@@ -23,12 +24,17 @@ from typing import Any, TextIO
 from ekimae.cli.common import UsageError
 from ekimae.cli.tournament_stats import GameResult, Task
 
-Key = tuple[int, tuple[str, ...], bool]  # seed, seat types, untimed
+# seed, seat types, untimed, game, options (as sorted pairs); game and options None for
+# lines written before they were recorded (taken as the run's)
+Key = tuple[int, tuple[str, ...], bool, str | None, tuple[tuple[str, str], ...] | None]
 
 
 def task_key(task: Task) -> Key:
-    names, seed, untimed = task
-    return seed, tuple(names), untimed
+    return task.seed, tuple(task.names), task.untimed, task.game, _pairs(task.options)
+
+
+def _pairs(options: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted(options.items()))
 
 
 def read_log(path: Path, tasks: list[Task], code: str) -> tuple[dict[Key, GameResult], list[str]]:
@@ -40,6 +46,7 @@ def read_log(path: Path, tasks: list[Task], code: str) -> tuple[dict[Key, GameRe
     except (OSError, UnicodeDecodeError) as exc:
         raise UsageError(f"--log {path}: cannot read it ({exc})") from None
     wanted = {task_key(t) for t in tasks}
+    game, options = (tasks[0].game, _pairs(tasks[0].options)) if tasks else (None, None)
     done: dict[Key, GameResult] = {}
     warnings: list[str] = []
     lines = text.split("\n")
@@ -54,8 +61,15 @@ def read_log(path: Path, tasks: list[Task], code: str) -> tuple[dict[Key, GameRe
                 warnings.append(f"--log {path}: line {number} was cut short; playing it again")
                 break
             raise UsageError(f"--log {path}, line {number}: {exc}") from None
+        seed, seats, untimed, played, with_options = key
+        if played is not None and (played, with_options) != (game, options):
+            given = "".join(f" {k}={v}" for k, v in with_options or ())
+            raise UsageError(
+                f"--log {path}, line {number}: a game of {played}{given}, not of this run; "
+                "give the same --game and --option, or another file"
+            )
+        key = seed, seats, untimed, game, options
         if key not in wanted:
-            seed, seats, untimed = key
             raise UsageError(
                 f"--log {path}, line {number}: seed {seed}, seats {','.join(seats)}"
                 f"{' untimed' if untimed else ''} is not a game of this run; "
@@ -88,8 +102,17 @@ def parse_line(line: str) -> tuple[Key, GameResult, str | None]:
     code = data.pop("code", None)
     if code is not None and not isinstance(code, str):
         raise ValueError("not a game record ('code' is not a string)")
+    game = data.pop("game", None)
+    if game is not None and not isinstance(game, str):
+        raise ValueError("not a game record ('game' is not a string)")
+    options = data.pop("options", None)
+    if game is not None and not (
+        isinstance(options, dict) and all(isinstance(v, str) for v in options.values())
+    ):
+        raise ValueError("not a game record ('options' missing or not an object of strings)")
     result = GameResult.from_dict(data)
-    return (result.seed, tuple(result.seats), untimed), result, code
+    pairs = None if game is None else _pairs(options)
+    return (result.seed, tuple(result.seats), untimed, game, pairs), result, code
 
 
 def _drop_last_line(path: Path) -> None:
@@ -99,9 +122,15 @@ def _drop_last_line(path: Path) -> None:
         f.truncate(data.rfind(b"\n") + 1)
 
 
-def append(log: TextIO, result: GameResult, untimed: bool, code: str) -> None:
+def append(log: TextIO, result: GameResult, task: Task, code: str) -> None:
     """One game, on disk before the next one is reported."""
-    line = {**result.to_dict(), "untimed": untimed, "code": code}
+    line = {
+        **result.to_dict(),
+        "untimed": task.untimed,
+        "code": code,
+        "game": task.game,
+        "options": task.options,
+    }
     log.write(json.dumps(line, ensure_ascii=False) + "\n")
     log.flush()
     os.fsync(log.fileno())

@@ -6,16 +6,20 @@ import csv
 from pathlib import Path
 from typing import Any
 
+from ekimae.cli.terminal import TerminalTitle
 from ekimae.cli.tournament_stats import GameResult
 from ekimae.core.errors import DataError
 
 
-def write_outputs(directory: str, results: list[GameResult], summary: dict[str, Any]) -> list[str]:
-    """Write every file; returns notes for the user (e.g. plots skipped)."""
+def write_outputs(
+    directory: str, results: list[GameResult], summary: dict[str, Any], title: TerminalTitle
+) -> list[str]:
+    """Write every file; returns notes for the user (e.g. plots skipped). The end figures
+    (`lines.csv`, `lines.png`) only for a title that has them."""
     out = Path(directory)
     try:
         out.mkdir(parents=True, exist_ok=True)
-        _write_csvs(out, results, summary)
+        _write_csvs(out, results, summary, title)
     except OSError as exc:
         raise DataError(directory, "-", f"cannot be written ({exc})") from None
     try:
@@ -24,7 +28,7 @@ def write_outputs(directory: str, results: list[GameResult], summary: dict[str, 
         matplotlib.use("Agg")  # files only, no display
     except ImportError:
         return ["plots skipped: matplotlib is not installed"]
-    _plots(out, results, summary)
+    _plots(out, results, summary, title)
     return [f"wrote CSV files and plots to {out}"]
 
 
@@ -35,7 +39,9 @@ def _rows(path: Path, header: list[str], rows: list[list[Any]]) -> None:
         writer.writerows(rows)
 
 
-def _write_csvs(out: Path, results: list[GameResult], summary: dict[str, Any]) -> None:
+def _write_csvs(
+    out: Path, results: list[GameResult], summary: dict[str, Any], title: TerminalTitle
+) -> None:
     types = summary["seats"]
     _rows(
         out / "win_rates.csv",
@@ -55,7 +61,7 @@ def _write_csvs(out: Path, results: list[GameResult], summary: dict[str, Any]) -
         out / "games.csv",
         ["seed", "seat", "bot", "score", "won"],
         [
-            [r.seed, i, name, r.scores[i], int(r.winner == i)]
+            [r.seed, i, name, r.scores[i], _won(r.won(i))]
             for r in results
             for i, name in enumerate(r.seats)
         ],
@@ -65,11 +71,12 @@ def _write_csvs(out: Path, results: list[GameResult], summary: dict[str, Any]) -
         ["seat", "win_rate"],
         [[i, w] for i, w in enumerate(summary["seat_win_rate"])],
     )
-    _rows(
-        out / "lines.csv",
-        ["line", "mean_value"],
-        [[k, v] for k, v in summary["line_values"].items()],
-    )
+    if title.figures_key is not None:
+        _rows(
+            out / "lines.csv",
+            ["line", "mean_value"],
+            [[k, v] for k, v in summary[title.figures_key].items()],
+        )
     kinds = sorted({k for t in types for k in summary["actions_per_game"][t]})
     _rows(
         out / "actions.csv",
@@ -78,7 +85,14 @@ def _write_csvs(out: Path, results: list[GameResult], summary: dict[str, Any]) -
     )
 
 
-def _plots(out: Path, results: list[GameResult], summary: dict[str, Any]) -> None:
+def _won(share: float) -> float | int:
+    """1 or 0, or the share of a shared win."""
+    return int(share) if share == int(share) else share
+
+
+def _plots(
+    out: Path, results: list[GameResult], summary: dict[str, Any], title: TerminalTitle
+) -> None:
     import matplotlib.pyplot as plt
 
     types = summary["seats"]
@@ -98,20 +112,21 @@ def _plots(out: Path, results: list[GameResult], summary: dict[str, Any]) -> Non
     fig, ax = plt.subplots(figsize=(6, 4))
     data = [[r.scores[i] for r in results for i, s in enumerate(r.seats) if s == t] for t in types]
     ax.boxplot(data, tick_labels=types)
-    ax.set_ylabel("final yen")
+    ax.set_ylabel(f"final {title.score_word}")
     ax.set_title("score distributions")
     fig.tight_layout()
     fig.savefig(out / "scores.png")
     plt.close(fig)
 
-    fig, ax = plt.subplots(figsize=(7, 4))
-    lines = summary["line_values"]
-    ax.bar(list(lines), list(lines.values()), color="#b5684a")
-    ax.set_ylabel("mean final value (yen)")
-    ax.set_title("line values")
-    fig.tight_layout()
-    fig.savefig(out / "lines.png")
-    plt.close(fig)
+    if title.figures_key is not None:
+        fig, ax = plt.subplots(figsize=(7, 4))
+        lines = summary[title.figures_key]
+        ax.bar(list(lines), list(lines.values()), color="#b5684a")
+        ax.set_ylabel(f"mean final value ({title.score_word})")
+        ax.set_title(title.figures_key.replace("_", " "))
+        fig.tight_layout()
+        fig.savefig(out / "lines.png")
+        plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(8, 4))
     kinds = sorted({k for t in types for k in summary["actions_per_game"][t]})

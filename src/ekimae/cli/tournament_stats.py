@@ -1,6 +1,8 @@
 """Tournament results: one record per game, and the figures drawn from them.
 
 Kept apart from the command so the figures can be tested and reused (docs, balance).
+A seat sharing first place counts as that share of a win (two seats tied first: half a win
+each); Elo reads the scores.
 """
 
 from __future__ import annotations
@@ -9,10 +11,11 @@ import math
 import statistics
 from collections import Counter, defaultdict
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from ekimae.bots import make_bot, play_game
-from ekimae.games.tokyo_metro.game import GAME
+from ekimae.cli.terminal import terminal_title
+from ekimae.games import find_game
 
 Z95 = 1.959964  # two-sided 95% normal quantile
 ELO_BASE = 1500.0
@@ -23,12 +26,29 @@ class GameResult:
     seed: int
     seats: list[str]  # seat type of each seat, in seat order
     scores: list[int]
+    # The winner; where seats share first place, the first of them (`winners` names all:
+    # the figures here count each a share of the win).
     winner: int
+    # The title's end figures by name (TOKYO METRO: each line's final value); {} if it has
+    # none. The name is kept for the logs already written.
     line_values: dict[str, int]
     actions: list[dict[str, int]] = field(default_factory=list)  # per seat: kind -> count
+    winners: list[int] = field(default_factory=list)  # first place; [winner] if not shared
+
+    def __post_init__(self) -> None:
+        if not self.winners:
+            self.winners = [self.winner]
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        """`winners` only where first place is shared (a log line is as it always was)."""
+        data = asdict(self)
+        if self.winners == [self.winner]:
+            del data["winners"]
+        return data
+
+    def won(self, seat: int) -> float:
+        """`seat`'s share of the win."""
+        return 1 / len(self.winners) if seat in self.winners else 0.0
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameResult:
@@ -51,43 +71,69 @@ class GameResult:
         for name, ok in checks.items():
             if name not in data or not ok(data[name]):
                 raise ValueError(f"not a game record ({name!r} missing or of the wrong type)")
-        extra = set(data) - set(checks)
+        winners = data.get("winners", [])
+        if not isinstance(winners, list) or not all(isinstance(x, int) for x in winners):
+            raise ValueError("not a game record ('winners' of the wrong type)")
+        extra = set(data) - set(checks) - {"winners"}
         if extra:
             raise ValueError(f"not a game record (unknown fields: {', '.join(sorted(extra))})")
         seats = len(data["seats"])
-        if len(data["scores"]) != seats or not 0 <= data["winner"] < seats:
+        first = winners or [data["winner"]]
+        if (
+            len(data["scores"]) != seats
+            or not all(0 <= s < seats for s in first)
+            or first[0] != data["winner"]
+        ):
             raise ValueError("not a game record (seats, scores and winner disagree)")
         return cls(**data)
 
 
-Task = tuple[list[str], int, bool]  # seat types, seed, untimed
+class Task(NamedTuple):
+    """One game of a tournament (picklable, for worker processes)."""
+
+    names: list[str]  # the seat types, in seat order
+    seed: int
+    untimed: bool
+    game: str
+    options: dict[str, str]  # as given (defaults filled in by the game)
 
 
 def play_one(task: Task) -> GameResult:
     """Play one game (picklable, for worker processes)."""
-    names, seed, untimed = task
-    bots = [make_bot(name, seed * 31 + i, untimed=untimed) for i, name in enumerate(names)]
-    state, record = play_game(GAME, bots, seed, names=names)
-    winner = state.winner()
-    assert winner is not None, "a bot game always ends"
+    names, seed, untimed, name, options = task
+    game = find_game(name)
+    bots = [make_bot(name, bot, seed * 31 + i, untimed=untimed) for i, bot in enumerate(names)]
+    state, record = play_game(game, bots, seed, options=options, names=names)
+    places = state.ranking()
+    assert places, "a bot game always ends"
     per_seat: list[Counter[str]] = [Counter() for _ in names]
     for seat, action in record.actions:
         per_seat[seat][action.kind] += 1
-    view = state.view(None)
     return GameResult(
         seed=seed,
         seats=list(names),
         scores=state.scores(),
-        winner=winner,
-        line_values={line["letter"]: line["value"] for line in view["lines"]},
+        winner=places[0][0],
+        line_values=terminal_title(name).figures(state),
         actions=[dict(c) for c in per_seat],
+        winners=list(places[0]),
     )
 
 
-def rotations(types: list[str], games: int, seed: int, untimed: bool = False) -> list[Task]:
+def rotations(
+    types: list[str],
+    games: int,
+    seed: int,
+    untimed: bool = False,
+    game: str = "",
+    options: dict[str, str] | None = None,
+) -> list[Task]:
     """Game g seats the types rotated by g, so every type plays every seat equally."""
     n = len(types)
-    return [(types[g % n :] + types[: g % n], seed + g, untimed) for g in range(games)]
+    return [
+        Task(types[g % n :] + types[: g % n], seed + g, untimed, game, dict(options or {}))
+        for g in range(games)
+    ]
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -132,14 +178,15 @@ def elo(results: list[GameResult], rounds: int = 200) -> dict[str, float]:
     return {a: ELO_BASE + 400 * math.log10(v) for a, v in strength.items()}
 
 
-def summarize(results: list[GameResult]) -> dict[str, Any]:
-    """Every figure the tournament prints and writes, as JSON-ready data."""
+def summarize(results: list[GameResult], figures_key: str | None = "line_values") -> dict[str, Any]:
+    """Every figure the tournament prints and writes, as JSON-ready data (the averaged end
+    figures under `figures_key`, if the title has any)."""
     types = list(dict.fromkeys(t for r in results for t in r.seats))
     n_seats = len(results[0].seats)
     win_rate, interval, scores, actions = {}, {}, {}, {}
     for t in types:
         played = sum(r.seats.count(t) for r in results)
-        won = sum(r.seats[r.winner] == t for r in results)
+        won = sum(r.won(s) for r in results for s in r.winners if r.seats[s] == t)
         win_rate[t] = won / played if played else 0.0
         lo, hi = wilson(won, played)
         interval[t] = [lo, hi]
@@ -160,9 +207,8 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
                 if s == t:
                     usage.update(r.actions[i])
         actions[t] = {k: v / played for k, v in sorted(usage.items())}
-    seat_wins = [sum(r.winner == i for r in results) / len(results) for i in range(n_seats)]
-    letters = list(results[0].line_values)
-    return {
+    seat_wins = [sum(r.won(i) for r in results) / len(results) for i in range(n_seats)]
+    summary: dict[str, Any] = {
         "games": len(results),
         "seats": types,
         "win_rate": win_rate,
@@ -170,6 +216,11 @@ def summarize(results: list[GameResult]) -> dict[str, Any]:
         "elo": elo(results),
         "scores": scores,
         "seat_win_rate": seat_wins,
-        "line_values": {k: statistics.fmean(r.line_values[k] for r in results) for k in letters},
-        "actions_per_game": actions,
     }
+    if figures_key is not None:
+        keys = list(results[0].line_values)
+        summary[figures_key] = {
+            k: statistics.fmean(r.line_values[k] for r in results) for k in keys
+        }
+    summary["actions_per_game"] = actions
+    return summary

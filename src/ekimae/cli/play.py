@@ -1,0 +1,194 @@
+"""`ekimae play --game NAME`: a whole game in the terminal, people and bots at the table.
+
+The loop is every game's: the game's front end (`terminal.Front`, the title's own or the
+generic one) shows the table and the menu; a person types a number, an action's text
+form, or a command (help, list, show, log, quit, and any the title adds).
+
+A real-time game is taken in turns here (`bots.play_game`): at each step every seat acts
+once, people included, each at the earliest game time the rules allow (the listed action
+carries its time); the game's own timers run out when no seat can act before them. A
+person may type an action with a later time to wait.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.text import Text
+
+from ekimae.bots import play_game
+from ekimae.cli.common import (
+    HUMAN,
+    chosen_game,
+    console,
+    make_seats,
+    parse_seats,
+    seat_label,
+    write_record,
+)
+from ekimae.cli.menu import Menu
+from ekimae.cli.terminal import Front, terminal_title
+from ekimae.core.actions import Action
+from ekimae.core.errors import EkimaeError
+from ekimae.core.game import Game, Seat, State
+from ekimae.core.record import GameRecord
+from ekimae.seeding import secret_seed
+
+
+def add_parser(commands: Any) -> argparse.ArgumentParser:
+    parser: argparse.ArgumentParser = commands.add_parser(
+        "play", help="play a game in the terminal"
+    )
+    parser.add_argument("--players", type=int, metavar="N", help="number of seats")
+    parser.add_argument(
+        "--seats", metavar="LIST", help="comma-separated seat types ('human' for a person)"
+    )
+    parser.add_argument("--seed", type=int, metavar="S", help="game seed (default: random)")
+    parser.add_argument("--save", metavar="FILE", help="write the game record here at the end")
+    parser.set_defaults(run=run)
+    return parser
+
+
+class Input:
+    """Lines typed by a person; echoed when stdin is a pipe so a transcript reads well."""
+
+    def __init__(self, out: Console) -> None:
+        self.out = out
+        self.echo = not sys.stdin.isatty()
+
+    def read(self, prompt: str) -> str | None:
+        """One stripped line, or None at the end of input."""
+        self.out.print(prompt, end="", markup=False)
+        self.out.file.flush()
+        line = sys.stdin.readline()
+        if not line:
+            self.out.print()
+            return None
+        if self.echo:
+            self.out.print(line.rstrip("\n"), markup=False, highlight=False)
+        return line.strip()
+
+
+class Session:
+    """The CLI's side of a game: asks the people; the front end shows the game."""
+
+    def __init__(self, out: Console, game: Game[Any], names: list[str], front: Front) -> None:
+        self.out = out
+        self.game = game
+        self.names = names
+        self.front = front
+        self.input = Input(out)
+        self.quit = False  # a person asked to stop (not the end of input)
+
+    def on_action(self, state: State, seat: Seat, action: Action) -> None:
+        self.front.acted(state, seat, action)
+
+    def ask(self, state: State, seat: Seat, legal: Sequence[Action]) -> Action | None:
+        self.front.turn(state, seat)
+        menu = self.front.menu(state, seat, legal)
+        self.out.print(menu.render())
+        while True:
+            text = self.input.read(f"{seat_label(self.names, seat)} > ")
+            if text is None:
+                return None
+            if text == "quit":
+                self.quit = True
+                return None
+            chosen = self.answer(state, seat, text, menu)
+            if chosen is not None:
+                return chosen
+
+    def answer(self, state: State, seat: Seat, text: str, menu: Menu) -> Action | None:
+        """The action a line of input names, or None after handling a command or an error."""
+        if not text:
+            return None
+        if self.command(state, seat, text, menu):
+            return None
+        if text.isdigit():
+            picked = menu.pick(int(text))
+            if picked is None:
+                self.out.print(f"[red]No action {text}: choose 1 to {len(menu.choices)}.[/red]")
+            return picked
+        try:
+            action = self.game.parse_action(text)
+            state.clone().apply(seat, action)  # a trial run, for the rules' own refusal
+        except EkimaeError as exc:
+            self.out.print(Text(str(exc), style="red"))
+            return None
+        return action
+
+    def command(self, state: State, seat: Seat, text: str, menu: Menu) -> bool:
+        """Run a typed command; False if `text` is none."""
+        if text in ("help", "?"):
+            self.out.print(self.front.help(state, seat), markup=False)
+        elif text == "list":
+            self.out.print(menu.render())
+        elif text == "show":
+            self.front.table(state, seat)
+        elif text == "log":
+            self.front.log(state, seat)
+        elif text in self.front.commands():
+            self.front.commands()[text](state, seat)
+        else:
+            return False
+        return True
+
+
+def run(args: argparse.Namespace) -> int:
+    out = console()
+    game, options = chosen_game(args)
+    title = terminal_title(game.name)
+    default, count = title.default_seats(game, "play")
+    players = args.players if args.players is not None or args.seats else count
+    names = parse_seats(game, args.seats, players, default, humans=True)
+    # Without --seed the decks come from 256 secret bits (ekimae.seeding): a seed shown at
+    # the start, or a small one, would let a player work out every card still to come.
+    # It is printed at the end and saved in the record, so the game still replays.
+    chosen = args.seed is not None
+    seed = args.seed if chosen else secret_seed()
+    given = "".join(f" · {k}={v}" for k, v in options.items())
+    out.print(
+        f"{game.title}{given} · seed {seed if chosen else 'secret until the end'} · seats: "
+        + ", ".join(seat_label(names, s) for s in range(len(names)))
+    )
+    front = title.front(game, out, names, humans=HUMAN in names)
+    session = Session(out, game, names, front)
+    front.started(game.new_state(len(names), seed, options))
+    state, record = play_game(
+        game,
+        make_seats(game, names, seed),
+        seed,
+        options=options,
+        names=names,
+        ask=session.ask,
+        on_action=session.on_action,
+    )
+    if state.is_terminal():
+        front.final(state)
+        if not chosen:
+            out.print(f"The seed was {seed}.")
+        if args.save:
+            write_record(args.save, record)
+            out.print(f"record saved to {args.save}")
+        return 0
+    out.print(f"Game stopped after {len(record.actions)} actions.")
+    if session.quit:
+        offer_save(session.input, record, args.save)
+    return 0
+
+
+def offer_save(reader: Input, record: GameRecord, default: str | None) -> None:
+    """Ask where to save an unfinished game's record; no answer saves nothing (or to
+    `default`, the --save file, if there is one)."""
+    hint = f" [{default}]" if default else ""
+    answer = reader.read(f"Save the record to a file?{hint} (path, or empty for no) ")
+    if answer is None:  # end of input: leave without saving
+        return
+    path = answer or default
+    if path:
+        write_record(path, record)
+        reader.out.print(f"record saved to {path}")

@@ -1,0 +1,319 @@
+"""What a title contributes to the terminal, through one small interface.
+
+The commands (play, simulate, replay, render, tournament, balance, bench) are the same for
+every game; how a game looks in the terminal is not. A title's terminal part is a package
+`ekimae.cli.titles.<title>` (the game's name with `-` as `_`) exposing `TITLE`, a
+`TerminalTitle`: its front end for a game at the table (`Front`: the position, the menu
+of legal actions, what each action did, the end), how its scores and end figures read,
+its default seats, and any extras (`render`, `balance`, more `bench` figures, a short
+command group such as `ekimae metro`). A game without one gets `GenericTerminal`: its
+view printed as nested keys and values, its legal actions as a numbered menu (a long list
+of one kind collapsed to a range), sealed kinds marked as sealed, the ranking with shared
+places at the end — playable, if plain, with no line of CLI code naming it.
+
+A title subclasses `GenericTerminal` and `GenericFront` and overrides what it draws
+itself; everything else stays generic.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Protocol
+
+from rich.console import Console
+from rich.rule import Rule
+
+from ekimae.cli import table
+from ekimae.cli.common import HUMAN, UsageError, bot_list, seat_label
+from ekimae.cli.menu import Menu, build_menu
+from ekimae.core.actions import Action
+from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
+
+# A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
+Command = Callable[[State, Seat], None]
+# A picture of the start (state None) or of a position, written to a file path.
+Renderer = Callable[[Game[Any], State | None, str], None]
+
+COMMANDS = ("play", "simulate", "tournament", "balance", "bench")
+LOG_TAIL = 6  # log lines shown with the table at a person's turn
+
+
+class Front(Protocol):
+    """One game at the terminal table (play, replay): prints to its console."""
+
+    def help(self, state: State, seat: Seat) -> str:
+        """What a person may type at a turn."""
+        ...
+
+    def commands(self) -> Mapping[str, Command]:
+        """Typed commands the title adds to help, list, show, log and quit."""
+        ...
+
+    def started(self, state: State) -> None:
+        """Before the first action."""
+        ...
+
+    def acted(self, state: State, seat: Seat, action: Action) -> None:
+        """After each action while playing (`state` has it applied)."""
+        ...
+
+    def turn(self, state: State, seat: Seat) -> None:
+        """What a person at `seat` sees before choosing."""
+        ...
+
+    def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
+        """The numbered legal actions."""
+        ...
+
+    def table(self, state: State, seat: Seat | None) -> None:
+        """The whole table as `seat` sees it (None: a replay's, every sealed choice shown)."""
+        ...
+
+    def log(self, state: State, seat: Seat) -> None:
+        """The whole game log, if the game keeps one."""
+        ...
+
+    def replayed(self, state: State, index: int, seat: Seat, action: Action) -> None:
+        """One step of a replay (`state` has it applied)."""
+        ...
+
+    def final(self, state: State) -> None:
+        """The end: the result and the ranking."""
+        ...
+
+
+class TerminalTitle(Protocol):
+    """A title's part of the terminal (see the module docstring)."""
+
+    # `ekimae <alias> COMMAND …` stands for `ekimae COMMAND --game <name> …`, or None.
+    alias: str | None
+    # Extras this title has: "render" (a picture of a position), "balance" (a report).
+    extras: frozenset[str]
+    score_word: str  # what a score counts, in table headings ("score", "yen")
+    # The JSON key of the per-game end figures simulate and tournament average, or None.
+    figures_key: str | None
+
+    def default_seats(self, game: Game[Any], command: str) -> tuple[tuple[str, ...], int]:
+        """`command`'s seats without --seats (cycled after the first), and how many."""
+        ...
+
+    def front(self, game: Game[Any], out: Console, names: Sequence[str], humans: bool) -> Front:
+        """The table of one game; `humans`: people play at it (hide sealed choices)."""
+        ...
+
+    def score(self, value: float) -> str:
+        """A score (or a mean of scores) as people read it."""
+        ...
+
+    def rounds(self, state: State) -> int | None:
+        """How many rounds a finished game lasted, if the game has rounds."""
+        ...
+
+    def figures(self, state: State) -> dict[str, int]:
+        """A finished game's end figures by name (averaged over many games)."""
+        ...
+
+    def figures_text(self, means: Mapping[str, float]) -> str:
+        """The averaged end figures, as one line."""
+        ...
+
+    def render(self, game: Game[Any], state: State | None, path: str) -> None:
+        """Draw the start (None) or a position to `path` (extra "render")."""
+        ...
+
+    def balance(self, game: Game[Any], args: argparse.Namespace) -> int:
+        """The balance report (extra "balance")."""
+        ...
+
+    def bench(
+        self, game: Game[Any], players: int, games: int, seed: int
+    ) -> dict[str, Callable[[], int]]:
+        """More timings for `ekimae bench`: label -> work returning its operation count."""
+        ...
+
+
+class GenericFront:
+    """Any game at the table, from its views alone."""
+
+    def __init__(
+        self,
+        game: Game[Any],
+        out: Console,
+        names: Sequence[str],
+        humans: bool,
+        title: TerminalTitle,
+    ) -> None:
+        self.game = game
+        self.out = out
+        self.names = list(names)
+        self.humans = humans
+        self.title = title
+        self.log_seen = 0
+
+    # -------------------------------------------------------------- playing
+
+    def help(self, state: State, seat: Seat) -> str:
+        legal = state.legal_actions(seat)
+        example = f" (e.g. '{self.game.format_action(legal[-1])}')" if legal else ""
+        return (
+            f"Type the number of an action, or its text form{example}. Other commands:\n"
+            "  help    this text              list    the legal actions again\n"
+            "  show    the whole table        log     the whole game log\n"
+            "  quit    stop the game (you may save the record)"
+        )
+
+    def commands(self) -> Mapping[str, Command]:
+        return {}
+
+    def started(self, state: State) -> None:
+        sealed = sorted(self.game.type.sealed)
+        if sealed:
+            self.out.print(
+                f"Sealed: {', '.join(sealed)} — a seat's choice stays hidden from the others "
+                "until the game reveals it.",
+                markup=False,
+            )
+        if self.humans and self.game.type.dynamics is Dynamics.REAL_TIME:
+            self.out.print(REAL_TIME_NOTE, markup=False)
+        if not self.humans:
+            self.table(state, None)
+
+    def acted(self, state: State, seat: Seat, action: Action) -> None:
+        shown = self.game.format_action(action)
+        if self.humans and action.kind in self.game.type.sealed:
+            shown = f"{action.kind} (sealed)"
+        self.out.print(f"  {seat_label(self.names, seat)}: {shown}", markup=False)
+        self._new_log_lines(state, seat, action, indent="    ")
+
+    def turn(self, state: State, seat: Seat) -> None:
+        self.out.print(Rule(f"{seat_label(self.names, seat)} to act", style="dim"))
+        view = state.view(seat)
+        self.out.print(table.view_table(view))
+        lines = table.log_lines(view)
+        if lines:
+            self.out.print(table.log_tail(lines, LOG_TAIL))
+
+    def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
+        return build_menu(self.game, legal)
+
+    def table(self, state: State, seat: Seat | None) -> None:
+        view = state.open_view() if seat is None else state.view(seat)
+        self.out.print(table.view_table(view))
+        lines = table.log_lines(view)
+        if lines:
+            self.out.print(table.log_tail(lines, LOG_TAIL))
+
+    def log(self, state: State, seat: Seat) -> None:
+        lines = table.log_lines(state.view(seat))
+        if not lines:
+            self.out.print("This game keeps no log.")
+        for line in lines:
+            self.out.print(f"  {line}", markup=False)
+
+    # -------------------------------------------------------------- replaying
+
+    def replayed(self, state: State, index: int, seat: Seat, action: Action) -> None:
+        """The action, then the log lines it added (without the one that only repeats it)."""
+        text = self.game.format_action(action)
+        self.out.print(f"{index + 1:>5}  {seat_label(self.names, seat)}: {text}", markup=False)
+        self._new_log_lines(state, seat, action, indent="         ", style="dim")
+
+    def _new_log_lines(
+        self, state: State, seat: Seat, action: Action, indent: str, style: str | None = None
+    ) -> None:
+        lines = table.log_lines(state.view(None))
+        echo = f"{seat_name(seat)}: {self.game.format_action(action)}"
+        for line in lines[self.log_seen :]:
+            if line != echo:
+                self.out.print(f"{indent}{line}", style=style, markup=False)
+        self.log_seen = len(lines)
+
+    # -------------------------------------------------------------- the end
+
+    def final(self, state: State) -> None:
+        self.table(state, None)
+        self.out.print(table.ranking_table(state, self.names, self.title.score))
+
+
+REAL_TIME_NOTE = (
+    "Real time, taken in turns here: at each step every seat acts once, you included, at "
+    "the earliest game time the rules allow (the time, in ms, is part of the action: "
+    "'tap 2750' taps at 2.75 s); the clock does not wait for you. To act later, type the "
+    "action with a later time. The game's own timers run out when nobody can act before them."
+)
+
+
+class GenericTerminal:
+    """Any game in the terminal (a title subclasses it and overrides what it draws)."""
+
+    alias: str | None = None
+    extras: frozenset[str] = frozenset()
+    score_word = "score"
+    figures_key: str | None = None
+
+    def default_seats(self, game: Game[Any], command: str) -> tuple[tuple[str, ...], int]:
+        """Two seats (or as few as the game allows); bots: `random`, which is fast. For a
+        person: `human` at the first seat. A tournament: every bot of the game, strongest
+        first (one a seat, as many as the game seats)."""
+        players = clamp(2, game.type.min_seats, game.type.max_seats)
+        if command == "play":
+            return (HUMAN, "random"), players
+        if command == "tournament":
+            bots = tuple(reversed(bot_list(game)))
+            players = clamp(len(bots), game.type.min_seats, game.type.max_seats)
+            return bots[:players], players
+        return ("random",), players
+
+    def front(self, game: Game[Any], out: Console, names: Sequence[str], humans: bool) -> Front:
+        return GenericFront(game, out, names, humans, self)
+
+    def score(self, value: float) -> str:
+        return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+
+    def rounds(self, state: State) -> int | None:
+        return None
+
+    def figures(self, state: State) -> dict[str, int]:
+        return {}
+
+    def figures_text(self, means: Mapping[str, float]) -> str:
+        return "average end figures: " + "  ".join(f"{k} {v:,.1f}" for k, v in means.items())
+
+    def render(self, game: Game[Any], state: State | None, path: str) -> None:
+        raise UsageError(f"render: {game.title} has no picture to draw")
+
+    def balance(self, game: Game[Any], args: argparse.Namespace) -> int:
+        raise UsageError(f"balance: {game.title} has no balance report")
+
+    def bench(
+        self, game: Game[Any], players: int, games: int, seed: int
+    ) -> dict[str, Callable[[], int]]:
+        return {}
+
+
+def clamp(value: int, low: int, high: int) -> int:
+    return max(low, min(value, high))
+
+
+def module_name(game: str) -> str:
+    return game.replace("-", "_")
+
+
+def terminal_title(game: str) -> TerminalTitle:
+    """The terminal part of the game named `game`, or the generic one if it has none."""
+    module = f"ekimae.cli.titles.{module_name(game)}"
+    try:
+        found = importlib.import_module(module)
+    except ModuleNotFoundError as exc:
+        if exc.name != module:  # the title's package exists but is broken: say so
+            raise
+        return GenericTerminal()
+    title: TerminalTitle = found.TITLE
+    return title
+
+
+def with_extra(extra: str, games: Mapping[str, Game[Any]]) -> list[str]:
+    """The registered games whose terminal part has `extra` ("render", "balance")."""
+    return [name for name in games if extra in terminal_title(name).extras]

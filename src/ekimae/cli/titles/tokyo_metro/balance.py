@@ -1,0 +1,194 @@
+"""TOKYO METRO's `balance`: check the designed cards with many bot games (TM-1.4 DATA).
+
+Plays games on all cores, then reports how often each action type and each card is taken,
+the values lines reach and how often each pays, how games end (winner's yen, seat
+advantage), as Markdown — the report kept in docs/ is made with this command. With
+different bots at the table (``--seats strong,normal,normal,normal``) the seats rotate game
+by game, and the action types and wins are also given for each bot: a strong player's mix
+tells more about the cards than a heuristic's.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ekimae.bots import play_game
+from ekimae.cli.common import (
+    UsageError,
+    console,
+    err_console,
+    make_seats,
+    parse_seats,
+    rotated,
+)
+from ekimae.cli.progress import progress
+from ekimae.cli.runners import Runner, make_runner
+from ekimae.core.game import Game
+from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.games.tokyo_metro.game import GAME
+
+Task = tuple[list[str], int]  # the seats' bots and the game's seed
+
+
+@dataclass
+class GameStats:
+    names: list[str] = field(default_factory=list)  # the bot at each seat in this game
+    kinds: Counter[str] = field(default_factory=Counter)
+    kinds_by_bot: dict[str, Counter[str]] = field(default_factory=dict)
+    spots: Counter[str] = field(default_factory=Counter)
+    values: dict[str, int] = field(default_factory=dict)
+    paying: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    winner: int = 0
+    rounds: int = 0
+
+
+def play_one(task: Task) -> GameStats:
+    names, seed = task
+    state, record = play_game(GAME, make_seats(GAME, names, seed), seed, names=names)
+    stats = GameStats(names=list(names))
+    for seat, action in record.actions:
+        spot = getattr(action, "spot", None)
+        if spot is not None:
+            stats.kinds[action.kind] += 1
+            stats.kinds_by_bot.setdefault(names[seat], Counter())[action.kind] += 1
+            stats.spots[spot] += 1
+    final = state.final or {}
+    for line in final.get("lines", []):
+        stats.values[line["line"]] = line["value"]
+        if line["stocks"]:
+            stats.paying.append(line["line"])
+    stats.scores = state.scores()
+    stats.winner = state.winner() or 0
+    stats.rounds = state.round
+    return stats
+
+
+def run(game: Game[Any], args: argparse.Namespace) -> int:
+    """The report (the command's arguments are every game's: `cli/balance.py`)."""
+    players = args.players
+    if players is None and "," not in (args.seats or ""):
+        players = 4  # one bot name (or none) fills 4 seats; a list of seats sets the table
+    low, high = GAME.min_seats, GAME.max_seats
+    if args.games < 1 or (players is not None and not low <= players <= high):
+        raise UsageError(f"--games must be positive and --players {low}-{high}")
+    names = parse_seats(GAME, args.seats, players, ("greedy",), humans=False)
+    tasks = [(rotated(names, i), args.seed + i) for i in range(args.games)]
+    # Big chunks for fast bots; single games when few (search bots) keep both cores busy.
+    chunk = max(1, min(8, args.games // (8 * max(1, args.workers))))
+    runner: Runner[Task, GameStats] = make_runner(args.workers, args.ray_address, chunk)
+    results: list[GameStats] = []
+    with progress(err_console(), "games", len(tasks)) as advance:
+        for stats in runner(play_one, tasks):
+            results.append(stats)
+            advance()
+    report = format_report(names, results)
+    if args.out:
+        args.out.write_text(report, encoding="utf-8")
+        err_console().print(f"wrote {args.out}")
+    else:
+        console().print(report, markup=False, highlight=False)
+    return 0
+
+
+def _pct(part: float, whole: float) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def format_report(names: list[str], results: list[GameStats]) -> str:
+    games = len(results)
+    kinds: Counter[str] = Counter()
+    spots: Counter[str] = Counter()
+    for r in results:
+        kinds.update(r.kinds)
+        spots.update(r.spots)
+    total = sum(kinds.values())
+    bots = sorted(set(names))
+    by_bot = {b: sum((r.kinds_by_bot.get(b, Counter()) for r in results), Counter()) for b in bots}
+    mixed = len(bots) > 1
+    rotation = " (rotating game by game)" if mixed else ""
+    out = [
+        f"# Card balance: {games} games, seats {', '.join(names)}{rotation}",
+        "",
+        "## Action types taken",
+        "",
+        "| type | taken | per game | share |" + "".join(f" {b} share |" for b in bots if mixed),
+        "| --- | ---: | ---: | ---: |" + " ---: |" * (len(bots) if mixed else 0),
+    ]
+    cards = load_cards()
+    all_kinds = sorted({a.kind.value for a in cards.spots.values()}, key=lambda k: -kinds[k])
+    for kind in all_kinds:
+        row = f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {_pct(kinds[kind], total)} |"
+        if mixed:
+            row += "".join(f" {_pct(by_bot[b][kind], sum(by_bot[b].values()))} |" for b in bots)
+        out.append(row)
+    out += ["", "## Cards: times each action was taken per game", ""]
+    out += ["| card | dots | actions (taken per game) |", "| --- | ---: | --- |"]
+    for card in cards.cards.values():
+        parts = [
+            f"{a.spot} {a.kind.value} {a.value or ''} [{a.slots}] {spots[a.spot] / games:.2f}"
+            for a in card.actions
+        ]
+        out.append(f"| {card.id} | {card.dots} | {'; '.join(parts)} |")
+    out += _line_section(results) + _end_section(names, results)
+    return "\n".join(out) + "\n"
+
+
+def _line_section(results: list[GameStats]) -> list[str]:
+    games = len(results)
+    letters = list(results[0].values) if results else []
+    out = [
+        "",
+        "## Lines at the end",
+        "",
+        "| line | mean value | max | pays (has stock) |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for letter in letters:
+        values = [r.values[letter] for r in results]
+        paying = sum(letter in r.paying for r in results)
+        out.append(
+            f"| {letter} | {statistics.mean(values):.0f} | {max(values)} | {_pct(paying, games)} |"
+        )
+    return out
+
+
+def _end_section(names: list[str], results: list[GameStats]) -> list[str]:
+    games = len(results)
+    best = [max(r.scores) for r in results]
+    quart = statistics.quantiles(best, n=4) if len(best) > 1 else [best[0]] * 3
+    wins = Counter(r.winner for r in results)
+    out = [
+        "",
+        "## How games end",
+        "",
+        f"- rounds: {statistics.mean(r.rounds for r in results):.1f}",
+        f"- winner's yen: mean {statistics.mean(best):.0f}, quartiles "
+        f"{quart[0]:.0f} / {quart[1]:.0f} / {quart[2]:.0f}, min {min(best)}, max {max(best)}",
+        f"- mean yen of all seats: {statistics.mean(s for r in results for s in r.scores):.0f}",
+        "",
+    ]
+    if len(set(names)) == 1:
+        out += ["| seat | bot | wins |", "| --- | --- | ---: |"]
+        for seat, name in enumerate(names):
+            out.append(f"| {seat} | {name} | {_pct(wins[seat], games)} |")
+        return out
+    # Seats rotate: wins by seat are the seat-order advantage, wins by bot its strength.
+    out += ["| seat | wins |", "| --- | ---: |"]
+    out += [f"| {seat} | {_pct(wins[seat], games)} |" for seat in range(len(names))]
+    bot_wins = Counter(r.names[r.winner] for r in results)
+    seats_of = Counter(name for r in results for name in r.names)
+    out += [
+        "",
+        "| bot | seats played | wins | wins per seat played |",
+        "| --- | ---: | ---: | ---: |",
+    ]
+    for bot in sorted(seats_of):
+        out.append(
+            f"| {bot} | {seats_of[bot]} | {bot_wins[bot]} | {_pct(bot_wins[bot], seats_of[bot])} |"
+        )
+    return out

@@ -1,0 +1,116 @@
+"""TOKYO METRO at the terminal table: its board, its menu, its rounds, its final payouts,
+and the `map` and `hint` commands (the loop itself is every game's: `cli/play.py`)."""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console
+from rich.rule import Rule
+
+from ekimae.bots.tokyo_metro.search_bots import hint
+from ekimae.cli.menu import Menu
+from ekimae.cli.terminal import Command, GenericFront, TerminalTitle
+from ekimae.cli.titles.tokyo_metro import display
+from ekimae.cli.titles.tokyo_metro.menu import build_menu
+from ekimae.cli.titles.tokyo_metro.render import write_picture
+from ekimae.core.actions import Action
+from ekimae.core.game import Game, Seat, State
+from ekimae.games.tokyo_metro.board import load_board
+from ekimae.games.tokyo_metro.game import TokyoMetroState
+from ekimae.games.tokyo_metro.render import overlay_from_view
+
+HELP = """\
+Type the number of an action, or its text form (e.g. 'station HT2b shinjuku',
+'turn-bid 300', 'speculation ZN1a G 400'). Other commands:
+  help    this text              list    the legal actions again
+  show    the whole table        log     the whole game log
+  map     draw the position to an SVG file
+  hint    the move the strong bot would make, with its win chance
+  quit    stop the game (you may save the record)"""
+
+
+def metro(state: State) -> TokyoMetroState:
+    assert isinstance(state, TokyoMetroState)
+    return state
+
+
+class MetroFront(GenericFront):
+    def __init__(
+        self,
+        game: Game[Any],
+        out: Console,
+        names: Sequence[str],
+        humans: bool,
+        title: TerminalTitle,
+    ) -> None:
+        super().__init__(game, out, names, humans, title)
+        self.round_seen = 0
+
+    def help(self, state: State, seat: Seat) -> str:
+        return HELP
+
+    def commands(self) -> Mapping[str, Command]:
+        return {"map": self.show_map, "hint": self.show_hint}
+
+    # -------------------------------------------------------------- after each action
+
+    def started(self, state: State) -> None:
+        self.new_round(state.view(None))
+
+    def acted(self, state: State, seat: Seat, action: Action) -> None:
+        view = state.view(None)
+        for line in view["log"][self.log_seen :]:
+            self.out.print(f"  {line}", markup=False)
+        self.log_seen = len(view["log"])
+        if view["round"] != self.round_seen and not state.is_terminal():
+            self.new_round(view)
+
+    def new_round(self, view: dict[str, Any]) -> None:
+        self.round_seen = view["round"]
+        self.out.print(Rule(f"Round {view['round']} of {view['rounds']}"))
+        if not self.humans:  # people see the table at each of their turns instead
+            self.out.print(display.position(view, self.names, log=False))
+
+    # -------------------------------------------------------------- a person's turn
+
+    def turn(self, state: State, seat: Seat) -> None:
+        view = state.view(seat)
+        if view["phase"] == "trains":
+            self.out.print(display.header(view, self.names))
+        else:
+            self.out.print(display.position(view, self.names, log=False))
+
+    def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
+        return build_menu(legal)
+
+    def table(self, state: State, seat: Seat | None) -> None:
+        self.out.print(display.position(state.view(seat), self.names))
+
+    def log(self, state: State, seat: Seat) -> None:
+        for line in state.view(seat)["log"]:
+            self.out.print(f"  {line}", markup=False)
+
+    def show_hint(self, state: State, seat: Seat) -> None:
+        """The move the `strong` bot would make here, from this seat's view only."""
+        self.out.print("thinking…", style="dim")
+        action, chance = hint(state.view(seat), state.legal_actions(seat))
+        self.out.print(f"hint: {action}  (estimated win chance {chance:.0%})", markup=False)
+
+    def show_map(self, state: State, seat: Seat) -> None:
+        board = load_board()
+        with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as file:
+            path = file.name
+        write_picture(path, board, overlay_from_view(board, state.view(seat)))
+        self.out.print(f"map written to {path}")
+
+    # -------------------------------------------------------------- the end
+
+    def final(self, state: State) -> None:
+        """TM-9: the payout of each line, loans, then the ranking (ties by turn order)."""
+        final = metro(state).final
+        assert final is not None
+        order = state.view(None)["order"]
+        self.out.print(display.final_result(final, state.scores(), order, self.names))
