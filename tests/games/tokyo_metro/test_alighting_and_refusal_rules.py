@@ -71,8 +71,8 @@ def test_tm_8_5_a_rider_may_alight_while_another_train_moves() -> None:
         seat = state.current_players()[0]
         legal = state.legal_actions(seat)
         alights = [a for a in legal if isinstance(a, act.Alight)]
-        if seat == 0 and act.Board() in legal and state.s.train_line == l1:
-            state.apply(0, act.Board())
+        if seat == 0 and act.BoardTrain() in legal and state.s.train_line == l1:
+            state.apply(0, act.BoardTrain())
             boarded = True
         elif seat == 0 and alights:
             state.apply(0, alights[0])

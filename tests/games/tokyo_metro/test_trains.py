@@ -264,7 +264,7 @@ def test_tm_8_5_board_at_the_starting_stop_paying_the_fare() -> None:
     m = line(state.ctx, "M")
     assert state.s.phase is Phase.TRAINS
     assert state.current_players() == (0,)
-    assert state.legal_actions(0) == [act.Board(), act.Pass()]
+    assert state.legal_actions(0) == [act.BoardTrain(), act.Pass()]
     shown = state.view(0)["trains_phase"]
     # Each seat's fare is shown: seat 2 holds M stock and would ride free.
     fares = [100, 0]
@@ -383,7 +383,7 @@ def test_tm_8_5_alight_onto_an_empty_cell_touching_any_stop_of_the_station() -> 
     assert state.s.meeple[0] == cell(ctx, target)
     assert state.s.riding[0] == -1
     assert state.current_players() == (1,)  # after seat 0, seat 1 may board here
-    assert state.legal_actions(1) == [act.Board(), act.Pass()]
+    assert state.legal_actions(1) == [act.BoardTrain(), act.Pass()]
 
 
 def test_tm_8_5_board_from_a_cell_touching_another_stop_of_the_station() -> None:
@@ -409,7 +409,7 @@ def test_tm_8_5_board_from_a_cell_touching_another_stop_of_the_station() -> None
     assert state.current_players() == (0,)
     assert state.view(0)["trains_phase"]["line"] == letter
     assert state.s.train_pos[index] == number - 1  # at the starting stop
-    assert state.legal_actions(0) == [act.Board(), act.Pass()]
+    assert state.legal_actions(0) == [act.BoardTrain(), act.Pass()]
 
 
 def test_tm_8_5_decisions_at_a_stop_in_turn_order() -> None:
@@ -475,7 +475,7 @@ def test_tm_8_5_no_reboarding_the_same_train_in_the_same_phase() -> None:
     put_train(state, letter, last - 1, direction=-1)
     state = to_trains(fresh(state))
     assert state.current_players() == (0,)
-    assert state.legal_actions(0) == [act.Board(), act.Pass()]
+    assert state.legal_actions(0) == [act.BoardTrain(), act.Pass()]
 
 
 def test_tm_8_5_riders_stay_on_across_rounds_and_alight_in_other_phases() -> None:

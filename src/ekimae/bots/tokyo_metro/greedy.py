@@ -393,6 +393,6 @@ _SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
     act.Walk: _walk,
     act.Place: _walk,
     act.Alight: _alight,
-    act.Board: _board,
+    act.BoardTrain: _board,
     act.Pass: _pass,
 }

@@ -101,7 +101,7 @@ KIND_WEIGHT: dict[type[Action], float] = {
     act.Pass: 1.0,
     act.Walk: 1.0,
     act.Place: 1.0,
-    act.Board: 0.3,
+    act.BoardTrain: 0.3,
     act.Alight: 2.0,
 }
 

@@ -1,7 +1,7 @@
 """TOKYO METRO's actions (TM-3 to TM-8) as values, and their codec.
 
 Phase steps: `TurnBid` (secret, TM-3.3), `Place` (round 1, TM-3.4), `Walk` (movement,
-TM-3.4), `Board` and `Alight` (riding, TM-8.5), `Pass` (pass in the actions phase,
+TM-3.4), `BoardTrain` (kind "board") and `Alight` (riding, TM-8.5), `Pass` (pass in the actions phase,
 decline a boarding, stay aboard), `Assign` (a Speed token, TM-6.2).
 Card actions (TM-7) name the spot they are taken at: card id plus `a`/`b` for the
 card's first or second action, e.g. ``GM3a``. Those with a printed yen cost may name
@@ -40,7 +40,7 @@ class Walk(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Board(Action):
+class BoardTrain(Action):
     """TM-8.5: board the train at this stop."""
 
     kind = "board"
@@ -198,5 +198,5 @@ CARD_ACTIONS: tuple[type[Action], ...] = (
     Move, Station, Exchange, Invest, Start, Speed, Bike, Discount, Bid, Loan, Repay,
     Speculate, NewDisc, TakeCard,
 )  # fmt: skip
-STEP_ACTIONS: tuple[type[Action], ...] = (TurnBid, Place, Walk, Board, Alight, Pass, Assign)
+STEP_ACTIONS: tuple[type[Action], ...] = (TurnBid, Place, Walk, BoardTrain, Alight, Pass, Assign)
 CODEC = ActionCodec(STEP_ACTIONS + CARD_ACTIONS)

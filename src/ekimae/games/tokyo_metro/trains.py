@@ -167,14 +167,14 @@ def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if s.riding[seat] != NOBODY:
         cells = empty_cells_touching(ctx, s, station)
         return [*(act.Alight(ctx.cell_names[c]) for c in cells), act.Pass()]
-    return [act.Board(), act.Pass()]
+    return [act.BoardTrain(), act.Pass()]
 
 
 def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     """Apply a decision listed by `legal`."""
     s.queue = s.queue[1:]
     line = s.train_line
-    if isinstance(action, act.Board):
+    if isinstance(action, act.BoardTrain):
         s.meeple[seat] = OFF_MAP
         s.riding[seat] = line
         s.moved[seat] = False
