@@ -271,3 +271,28 @@ def test_an_example_game_plays_on_the_generic_page(server: str, page: Page) -> N
             page.wait_for_timeout(50)
     expect(page.locator("#ranking")).to_contain_text("Ann")
     page.screenshot(path=str(SHOTS / "15-generic-end.png"), full_page=True)
+
+
+def test_a_real_time_example_plays_on_the_generic_page(server: str, page: Page) -> None:
+    """QUICK DRAW against a bot: taps and "Stop!" by clicking, rounds ended by the server's
+    clock or a Stop!, to the final ranking."""
+    res = httpx.post(
+        server + "/api/games",
+        json={"game": "quick-draw", "seats": [{"name": "Ann"}, {"bot": "random"}]},
+    )
+    assert res.status_code == 201, res.text
+    page.goto(server + res.json()["me"]["url"])
+    expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
+    deadline = time.monotonic() + 120
+    shot = False
+    while not page.locator("#ranking").is_visible():
+        assert time.monotonic() < deadline, "QUICK DRAW did not end"
+        stop = page.locator("#actions button.act:enabled", has_text="stop")
+        tap = page.locator("#actions button.act:enabled", has_text="tap")
+        target = stop if stop.count() else tap
+        if target.count() and _click_if_still_there(target.first) and not shot:
+            page.screenshot(path=str(SHOTS / "16-real-time.png"), full_page=True)
+            shot = True
+        page.wait_for_timeout(20)
+    expect(page.locator("#ranking")).to_contain_text("Ann")
+    page.screenshot(path=str(SHOTS / "17-real-time-end.png"), full_page=True)
