@@ -105,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
 
 def count(value: float) -> str:
     """A number of wins: whole unless some were shared."""
-    return f"{value:.0f}" if value == int(value) else f"{value:.1f}"
+    whole = abs(value - round(value)) < 1e-9  # shares of a third add up to 0.999…
+    return f"{round(value)}" if whole else f"{value:.1f}"
 
 
 def summary(out: Console, title: TerminalTitle, results: list[Result]) -> None:
