@@ -90,9 +90,8 @@ def test_tokyo_metro_ladder_weakest_first() -> None:
     assert isinstance(bot, FlatMCBot) and bot.scale == 1000.0
 
 
-def test_legacy_calls_are_tokyo_metro_as_the_cli_lists_it() -> None:
-    """TOKYO METRO until the CLI takes a game: make_bot(name, seed), bot_names()."""
-    assert bot_names() == ["random", *METRO_LADDER]
+def test_legacy_make_bot_without_a_game_is_tokyo_metro() -> None:
+    """Compatibility only (tests/core/test_record.py): make_bot(name, seed)."""
     assert isinstance(make_bot("normal", 3), NormalBot)
     assert isinstance(make_bot("normal"), NormalBot)
     assert make_bot("strong", 2, untimed=True).name == "strong"

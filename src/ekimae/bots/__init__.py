@@ -65,10 +65,9 @@ def _bind(
     return lambda seed: make(game, seed, scale)
 
 
-# TOKYO METRO until the CLI takes a game: `make_bot(name, seed)` stands for
-# `make_bot("tokyo-metro", name, seed)`, and `bot_names()` for TOKYO METRO's bots as the
-# CLI has always listed them, `random` and the title's own ladder (cli/common.py,
-# cli/tournament_stats.py and tests/core/test_record.py still call them so).
+# Compatibility only, TOKYO METRO: `make_bot(name, seed)` stands for
+# `make_bot("tokyo-metro", name, seed)`. The CLI and the server pass the game now; only
+# tests/core/test_record.py still calls it so. Delete this form once it does not.
 LEGACY_GAME = "tokyo-metro"
 
 
@@ -98,14 +97,8 @@ def make_bot(game: str, name: str | int = 0, seed: int = 0, *, untimed: bool = F
     return bot
 
 
-def bot_names(game: str | None = None) -> list[str]:
-    """The bots of `game`, weakest first; `ValueError` for an unknown game.
-
-    None (legacy, TOKYO METRO until the CLI takes a game): `random` and TOKYO METRO's own
-    ladder, without the generic searches, as the CLI has always listed them.
-    """
-    if game is None:
-        return [name for name in ladder(LEGACY_GAME) if name not in GENERIC or name == "random"]
+def bot_names(game: str) -> list[str]:
+    """The bots of `game`, weakest first; `ValueError` for an unknown game."""
     return list(ladder(game))
 
 
