@@ -14,7 +14,6 @@ from ekimae.bots.base import Bot
 from ekimae.bots.flat_search import playout
 from ekimae.bots.generic import sealed_step
 from ekimae.bots.mcts import uniform_policy
-from ekimae.bots.tokyo_metro.heuristic import NormalBot
 from ekimae.core.actions import Action
 from ekimae.core.game import Game, stamp
 from ekimae.games import find_game, games
@@ -27,13 +26,13 @@ TINY = {"tokyo-metro": 4}
 PLAYOUTS = 60
 
 
-def _needs_the_seat(game: str, name: str) -> None:
-    """The generic searches read `view["seat"]`; a game whose views do not name the seat
-    cannot be searched (QUICK DRAW's view is the same for every seat)."""
+@pytest.mark.parametrize("game", sorted(games()))
+def test_every_games_view_names_its_seat(game: str) -> None:
+    """The generic searches read `view["seat"]` (core.game.State.view): every title's
+    views say whose they are, a spectator's None."""
     title = find_game(game)
-    view = title.new_state(title.min_seats, 1).view(0)
-    if name != "random" and "seat" not in view:
-        pytest.xfail(f"{game}'s view does not name the seat, which the generic searches need")
+    state = title.new_state(title.min_seats, 1)
+    assert state.view(0)["seat"] == 0 and state.view(None)["seat"] is None
 
 
 def _small(bot: Bot, game: str) -> Bot:
@@ -90,15 +89,6 @@ def test_tokyo_metro_ladder_weakest_first() -> None:
     assert isinstance(bot, FlatMCBot) and bot.scale == 1000.0
 
 
-def test_legacy_make_bot_without_a_game_is_tokyo_metro() -> None:
-    """Compatibility only (tests/core/test_record.py): make_bot(name, seed)."""
-    assert isinstance(make_bot("normal", 3), NormalBot)
-    assert isinstance(make_bot("normal"), NormalBot)
-    assert make_bot("strong", 2, untimed=True).name == "strong"
-    with pytest.raises(ValueError, match="for tokyo-metro"):
-        make_bot("wizard", 1)
-
-
 @pytest.mark.parametrize("name", ["flat-mc", "ismcts"])
 def test_untimed_generic_searches_stop_at_their_playouts(name: str) -> None:
     bot = make_bot("tokyo-metro", name, 1, untimed=True)
@@ -114,7 +104,6 @@ def _games_and_generic_bots() -> list[tuple[str, str]]:
 def test_generic_bots_play_a_whole_game_of_every_game(game: str, name: str) -> None:
     """Each generic bot plays a whole game through `play_game`, which gives it views only
     (TOKYO METRO: one seat of it against `random`, with a tiny budget)."""
-    _needs_the_seat(game, name)
     title = find_game(game)
     seats = max(title.min_seats, min(2, title.max_seats))
     under_test = FromViews(_small(make_bot(game, name, 1), game))
@@ -153,7 +142,6 @@ def _decisions(game: Game[Any], seats: int, seed: int) -> list[tuple[Any, int]]:
 def test_generic_bots_are_blind_to_what_the_seat_cannot_see(game: str, name: str) -> None:
     """The same view gives the same decision, whatever the hidden parts (the conformance
     hooks perturb what a seat may not see)."""
-    _needs_the_seat(game, name)
     title = find_game(game)
     perturb = hooks_for(game).perturb_hidden
     positions = _decisions(title, 3, 4)
@@ -182,10 +170,9 @@ def test_sealed_bids_are_secret_steps_for_ismcts() -> None:
     assert len(state.current_players()) == 1 and secret(state)
 
 
-@pytest.mark.skipif("sealed-auction" not in games(), reason="the example is switched off")
 @pytest.mark.parametrize("cls", [FlatMCBot, ISMCTSBot])
 def test_generic_searches_beat_random_at_the_sealed_auction(cls: type[FlatMCBot]) -> None:
-    title = find_game("sealed-auction")
+    title = find_game("sealed-auction", examples=True)
     games_played, won = 20, 0.0
     for k in range(games_played):
         seat = k % 2
@@ -200,14 +187,13 @@ def test_generic_searches_beat_random_at_the_sealed_auction(cls: type[FlatMCBot]
     assert won >= 15
 
 
-@pytest.mark.skipif("quick-draw" not in games(), reason="the example is switched off")
 @pytest.mark.parametrize("cls", [FlatMCBot, ISMCTSBot])
 def test_searches_let_a_seat_without_moves_wait_for_the_games_timer(cls: type[FlatMCBot]) -> None:
     """QUICK DRAW: seat 1 tapped 12 times, then seat 0 tapped once at the last moment, so
     seat 0 has nothing left to do (QD-3) while seat 1 may tap or stop; searching for seat
     1, the playouts skip seat 0. With no seat able to act, a playout applies the game's
     time-up (QD-5)."""
-    quick = find_game("quick-draw")
+    quick = find_game("quick-draw", examples=True)
     state = quick.new_state(2, 1)
     for _ in range(12):
         state.apply(1, state.legal_actions(1)[0])

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ekimae.cli import metro_tournament
+from ekimae.cli import tournament
 from ekimae.cli.code_version import PACKAGES, code_version
 from ekimae.cli.main import main
 from ekimae.cli.tournament_stats import GameResult
@@ -35,7 +35,7 @@ def test_every_game_is_logged_and_a_finished_run_plays_none_again(
     first = _run(capsys, log)
     lines = log.read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["seed"] for line in lines] == [3, 4, 5, 6]
-    monkeypatch.setattr(metro_tournament, "play_one", _no_games)
+    monkeypatch.setattr(tournament, "play_one", _no_games)
     assert _run(capsys, log) == first
     assert log.read_text(encoding="utf-8").splitlines() == lines
 
@@ -114,7 +114,7 @@ def test_a_game_played_by_other_code_is_refused_and_old_lines_are_taken(
     lines = [json.loads(line) for line in before.splitlines()]
     assert {line["code"] for line in lines} == {code_version()}
     # the engine, data or bots changed since: resuming would mix two bots in one figure
-    monkeypatch.setattr(metro_tournament, "code_version", lambda: "0123456789ab")
+    monkeypatch.setattr(tournament, "code_version", lambda: "0123456789ab")
     assert main([*RUN, "--log", str(log)]) == 2
     err = capsys.readouterr().err
     assert f"line 1: played by other code (version {code_version()}; this is 0123456789ab)" in err

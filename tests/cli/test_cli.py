@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from ekimae.cli.common import rotated
 from ekimae.cli.main import main
-from ekimae.cli.metro_balance import rotated
 from ekimae.core.record import record_from_json, replay
 from ekimae.games.tokyo_metro.game import GAME
 

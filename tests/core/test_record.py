@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ekimae.bots import make_bot, play_game
+from ekimae.bots import Bot, make_bot, play_game
 from ekimae.core.data import fingerprint
 from ekimae.core.errors import DataError
 from ekimae.core.record import data_mismatch, record_from_dict, record_from_json, replay
@@ -36,8 +36,12 @@ def test_a_changed_printed_value_changes_the_fingerprint(
     assert fingerprint("fake_game_data") != before
 
 
+def random_seats() -> list[Bot | None]:
+    return [make_bot(GAME.name, "random", 1), make_bot(GAME.name, "random", 2)]
+
+
 def test_played_records_carry_the_data_version_through_json() -> None:
-    _, record = play_game(GAME, [make_bot("random", 1), make_bot("random", 2)], seed=3)
+    _, record = play_game(GAME, random_seats(), seed=3)
     assert record.data_version == GAME.data_version
     again = record_from_json(record.to_json(), GAME)
     assert again.data_version == GAME.data_version
@@ -46,7 +50,7 @@ def test_played_records_carry_the_data_version_through_json() -> None:
 
 
 def test_records_without_a_version_still_read_and_replay() -> None:
-    _, record = play_game(GAME, [make_bot("random", 1), make_bot("random", 2)], seed=4)
+    _, record = play_game(GAME, random_seats(), seed=4)
     data = record.to_dict()
     del data["data_version"]
     old = record_from_dict(data, GAME)
@@ -61,7 +65,7 @@ def test_a_bad_data_version_field_is_named() -> None:
 
 
 def test_a_record_from_other_data_files_says_so_when_it_fails() -> None:
-    _, record = play_game(GAME, [make_bot("random", 1), make_bot("random", 2)], seed=5)
+    _, record = play_game(GAME, random_seats(), seed=5)
     data = json.loads(record.to_json())
     data["data_version"] = "0123456789ab"
     data["actions"][3] = {"seat": data["actions"][3]["seat"], "type": "repay", "spot": "XX1a"}

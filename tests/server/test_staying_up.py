@@ -19,7 +19,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from ekimae.bots.search_bots import SearchBot
+from ekimae.bots.tokyo_metro.search_bots import SearchBot
 from ekimae.server.app import create_app
 from ekimae.server.config import Limits, Settings, sqlite_url
 from tests.server.conftest import act, create, state, wait_finished
@@ -43,7 +43,7 @@ def test_searches_never_run_in_the_web_process(
         raise AssertionError("a search ran in the web process")
 
     monkeypatch.setattr(SearchBot, "choose", refuse)
-    monkeypatch.setattr("ekimae.bots.search_bots.hint", refuse)
+    monkeypatch.setattr("ekimae.bots.tokyo_metro.search_bots.hint", refuse)
     game = create(client, [{"name": "Ann"}, {"bot": "strong"}])
     gid, token = game["id"], game["me"]["token"]
     hint = client.get(f"/api/games/{gid}/hint", params={"token": token})

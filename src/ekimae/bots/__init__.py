@@ -19,7 +19,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from types import ModuleType
-from typing import Any, overload
+from typing import Any
 
 from ekimae.bots.base import Bot, Timed, play_game, seat_rng
 from ekimae.bots.generic import FlatMCBot, ISMCTSBot
@@ -65,28 +65,12 @@ def _bind(
     return lambda seed: make(game, seed, scale)
 
 
-# Compatibility only, TOKYO METRO: `make_bot(name, seed)` stands for
-# `make_bot("tokyo-metro", name, seed)`. The CLI and the server pass the game now; only
-# tests/core/test_record.py still calls it so. Delete this form once it does not.
-LEGACY_GAME = "tokyo-metro"
-
-
-@overload
-def make_bot(game: str, name: str, seed: int = 0, *, untimed: bool = False) -> Bot: ...
-
-
-@overload
-def make_bot(name: str, seed: int = 0, /, *, untimed: bool = False) -> Bot: ...  # legacy
-
-
-def make_bot(game: str, name: str | int = 0, seed: int = 0, *, untimed: bool = False) -> Bot:
+def make_bot(game: str, name: str, seed: int = 0, *, untimed: bool = False) -> Bot:
     """A new `name` bot for `game`; `ValueError` naming the game and its known bots.
 
     `untimed`: a search bot stops at its sample cap only (see `base.Timed`), so its moves
     depend on the seed, not on the machine's speed or load.
     """
-    if not isinstance(name, str):  # legacy make_bot(name, seed): TOKYO METRO
-        return make_bot(LEGACY_GAME, game, name, untimed=untimed)
     bots = ladder(game)
     factory = bots.get(name)
     if factory is None:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from ekimae.core.actions import Action
-from ekimae.core.game import SYSTEM, Game, Seat, State
+from ekimae.core.game import SYSTEM, Dynamics, Game, Seat, State
 from ekimae.core.record import GameRecord
 
 StateT = TypeVar("StateT", bound=State)
@@ -68,8 +68,8 @@ def play_game(
     Seats that may act at the same time (sealed bids, real time) act concurrently: every
     bot among them chooses from the same position, each from its own view, before any
     of those choices is applied; then the choices are applied in seat order (real-time
-    actions in the order of their game time `at`, then seat order). A choice no longer
-    legal by then is dropped and its seat chooses again from the new position. People
+    actions in the order of their game time `at`, equal times in a seeded order). A
+    choice no longer legal by then is dropped and its seat chooses again. People
     (`ask`) among them act in that order too, each when its turn comes, seeing what was
     applied before it. A listed seat without legal actions waits; when no seat can act,
     the game's own action (`SYSTEM`) due at `deadline()` is applied (real-time games).
@@ -82,6 +82,7 @@ def play_game(
         game.name, len(seats), seed, dict(options or {}), [], labels, game.data_version
     )
     rngs = [seat_rng(seed, seat) for seat in range(len(seats))]
+    real_time = game.type.dynamics is Dynamics.REAL_TIME
 
     def play(seat: Seat, action: Action) -> None:
         if len(record.actions) >= max_actions:
@@ -104,7 +105,14 @@ def play_game(
             bot = seats[seat]
             if bot is not None:
                 chosen[seat] = bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat])
-        for seat in sorted(to_act, key=lambda seat: (_game_time(chosen.get(seat)), seat)):
+        # Equal game times in a real-time game: a fresh seeded order each step, or the first
+        # seats would always win the race (turn-based games keep seat order, as recorded).
+        ties = {seat: seat for seat in to_act}
+        if real_time:
+            order = list(to_act)
+            random.Random(f"{seed}:{len(record.actions)}").shuffle(order)
+            ties = {seat: i for i, seat in enumerate(order)}
+        for seat in sorted(to_act, key=lambda seat: (_game_time(chosen.get(seat)), ties[seat])):
             if seat in chosen:
                 if not state.is_legal(seat, chosen[seat]):
                     continue  # overtaken by an earlier seat's action: chooses again

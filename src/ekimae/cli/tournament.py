@@ -7,9 +7,6 @@ Ray in this process). Prints win rates with Wilson 95% intervals, Elo ratings, s
 distributions, seat-order advantage, the title's end figures (TOKYO METRO: line values)
 and action usage; `--json` prints them as one JSON object instead; `--out DIR` writes them
 as CSV files and PNG plots. A seat sharing first place counts as that share of a win.
-
-`ekimae.cli.metro_tournament` is this module under its old name (tests patch `play_one`
-and `code_version` there).
 """
 
 from __future__ import annotations

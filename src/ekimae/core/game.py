@@ -180,7 +180,8 @@ class State(Protocol):
         ...
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
-        """What `seat` may see (None: a spectator), as JSON-ready data."""
+        """What `seat` may see (None: a spectator), as JSON-ready data; its `"seat"` key
+        says whose view it is (searches that see only views read it)."""
         ...
 
     def open_view(self) -> dict[str, Any]:

@@ -1,8 +1,8 @@
 """TOKYO METRO's actions (TM-3 to TM-8) as values, and their codec.
 
 Phase steps: `TurnBid` (secret, TM-3.3), `Place` (round 1, TM-3.4), `Walk` (movement,
-TM-3.4), `BoardTrain` (kind "board") and `Alight` (riding, TM-8.5), `Pass` (pass in the actions phase,
-decline a boarding, stay aboard), `Assign` (a Speed token, TM-6.2).
+TM-3.4), `BoardTrain` (kind "board") and `Alight` (riding, TM-8.5), `Pass` (pass in the
+actions phase, decline a boarding, stay aboard), `Assign` (a Speed token, TM-6.2).
 Card actions (TM-7) name the spot they are taken at: card id plus `a`/`b` for the
 card's first or second action, e.g. ``GM3a``. Those with a printed yen cost may name
 the player's Discount spots whose discs they use (TM-7.8).
