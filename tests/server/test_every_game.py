@@ -117,3 +117,19 @@ def test_real_time_the_server_stamps_time_and_calls_time_up(client: TestClient) 
     system = next(a for s, a in live.record.actions if s == SYSTEM)
     assert system.kind == "time-up" and system.at == due
     assert state(client, gid)["view"]["round"] == 2
+
+
+def test_legal_actions_by_part(client: TestClient) -> None:
+    """A listing too large to push is asked for part by part (`legal_parts`)."""
+    res = client.post(
+        "/api/games", json={"game": "sealed-auction", "seats": [{"name": "A"}, {"bot": "random"}]}
+    )
+    gid, tok = res.json()["id"], res.json()["me"]["token"]
+    parts = client.get(f"/api/games/{gid}/legal", params={"token": tok}).json()["parts"]
+    assert parts == [{"part": "bid", "count": 21}]
+    bids = client.get(f"/api/games/{gid}/legal", params={"token": tok, "part": "bid"}).json()
+    everything = state(client, gid, tok)["legal"]
+    assert bids["legal"] == everything and len(everything) == 21
+    none = client.get(f"/api/games/{gid}/legal", params={"token": tok, "part": "nope"}).json()
+    assert none["legal"] == []
+    assert client.get(f"/api/games/{gid}/legal").status_code == 403

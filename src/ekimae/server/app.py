@@ -445,6 +445,26 @@ def create_app(settings: Settings) -> FastAPI:
         live = await live_or_404(hub, game_id)
         return state_payload(live, seat_of(hub, game_id, token))
 
+    @app.get("/api/games/{game_id}/legal")
+    async def api_legal(
+        request: Request, game_id: str, token: str | None = None, part: str | None = None
+    ) -> Any:
+        """A seat's legal actions by part (`legal_parts`): without `part`, the parts and
+        how many actions each has; with it, that part's actions. For games whose whole
+        listing is too large to push (the placements of every element in hand)."""
+        hub = hub_of(request)
+        live = await live_or_404(hub, game_id)
+        seat = seat_or_403(hub, game_id, token or "", "list its actions")
+        state = live.state
+        if part is None:
+            parts = state.legal_parts(seat)
+            return {
+                "parts": [{"part": p, "count": len(state.legal_actions_in(seat, p))} for p in parts]
+            }
+        legal = state.legal_actions_in(seat, part[:64])
+        payload = legal_payload(live.game, live.web, state, seat, live.info.options, legal)
+        return {"part": part[:64], "legal": payload}
+
     @app.post("/api/games/{game_id}/actions")
     async def api_act(request: Request, game_id: str, body: ActRequest) -> Any:
         hub = hub_of(request)

@@ -16,7 +16,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -94,14 +94,20 @@ class LiveGame:
 
 
 def legal_payload(
-    game: Game[Any], web: WebTitle, state: State, seat: int | None, options: Mapping[str, str]
+    game: Game[Any],
+    web: WebTitle,
+    state: State,
+    seat: int | None,
+    options: Mapping[str, str],
+    actions: Sequence[Action] | None = None,
 ) -> list[dict[str, Any]]:
-    """The seat's legal actions: wire form, engine notation, and a plain label if any."""
+    """The seat's legal actions (or `actions`, a part of them): wire form, engine
+    notation, and a plain label if any."""
     if seat is None or seat not in state.current_players():
         return []
     view = state.view(seat)
     out = []
-    for a in state.legal_actions(seat):
+    for a in state.legal_actions(seat) if actions is None else actions:
         wire = a.to_dict()
         item = {"action": wire, "text": game.format_action(a), "kind": a.kind}
         label = web.label(view, seat, wire, options)
