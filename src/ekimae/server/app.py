@@ -49,7 +49,6 @@ from ekimae.server.titles import static_folders, web_title
 from ekimae.server.workers import BusyError, SearchPool
 
 HERE = Path(__file__).parent
-DEFAULT_GAME = "tokyo-metro"  # what a create request without "game" meant before there were others
 
 
 TOKEN = Field(default="", max_length=64)
@@ -63,7 +62,8 @@ class SeatSpec(BaseModel):
 
 
 class CreateGame(BaseModel):
-    game: str = Field(default=DEFAULT_GAME, max_length=40)
+    # None: the first registered title (what a request meant before there were others).
+    game: str | None = Field(default=None, max_length=40)
     # The game's own range is checked when it is made (GameType.min_seats..max_seats).
     seats: list[SeatSpec] = Field(min_length=1, max_length=8)
     # Only where no hidden information is at stake: see `seed_refusal`.
@@ -317,7 +317,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def api_create(request: Request, body: CreateGame) -> Any:
         hub = hub_of(request)
         try:
-            game = find_game(body.game)
+            game = find_game(body.game or next(iter(games())))
         except ValueError as exc:
             raise HTTPException(400, str(exc)[:300]) from None
         host_seat = choose_host_seat(body)

@@ -142,6 +142,8 @@ def table_summary(live: LiveGame) -> dict[str, Any]:
     """Who sits where, for anyone who may see the table (a seat, a spectator, an invitee)."""
     return {
         "game_id": live.info.id,
+        "game": live.game.name,
+        "title": live.game.title,
         "names": live.info.names,
         "bots": live.info.bots,
         "claimed": live.claimed,

@@ -8,7 +8,7 @@ export async function initJoin(code) {
   if (!res.ok) { box.textContent = `This invitation cannot be used: ${data.detail ?? data.error?.message}`; return; }
   const who = data.names.map((n, i) => `${i + 1} ${i === data.seat ? "(you)" : n}${data.bots[i] ? " (bot)" : ""}`).join(", ");
   box.replaceChildren(
-    el("p", { text: `TOKYO METRO, ${data.names.length} players: ${who}. You take seat ${data.seat + 1}.` }),
+    el("p", { text: `${data.title}, ${data.names.length} players: ${who}. You take seat ${data.seat + 1}.` }),
     data.practice ? el("p", { class: "practice", text: "Practice game: the host chose the seed and may know the decks. Unrated." }) : "",
     data.actions ? el("p", { text: `${data.actions} actions have been played already.` }) : "");
   const form = document.getElementById("claim");
