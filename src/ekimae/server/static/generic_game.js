@@ -1,51 +1,13 @@
 // The page of any game without a page of its own: the view as data, legal actions as buttons.
 import { el } from "/static/dom.js";
 import { renderTable } from "/static/table.js";
+import { connectTable } from "/static/live.js";
 
-let socket = null;
-let latest = null;
-let retry = 500;
-let pending = false;
+let table = null;
 
-export function initGame(cfg) { connect(cfg); }
+export function initGame(cfg) { table = connectTable(cfg, (msg) => render(cfg, msg)); }
 
-function connect(cfg) {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = cfg.token ? `?token=${encodeURIComponent(cfg.token)}` : "";
-  socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}${q}`);
-  socket.onopen = () => { retry = 500; };
-  socket.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { latest = msg; render(cfg, msg); }
-    else if (msg.type === "error") { setPending(false); document.getElementById("error").textContent = `Refused: ${msg.error.message}`; }
-    else if (msg.type === "ack" || msg.type === "undone") setPending(false);
-  };
-  socket.onclose = (ev) => {
-    if (ev.code === 4403) {
-      document.getElementById("status").textContent = "This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.";
-      return;
-    }
-    setPending(false);
-    document.getElementById("status").textContent = "Connection lost — reconnecting…";
-    setTimeout(() => connect(cfg), retry);
-    retry = Math.min(retry * 2, 8000);
-  };
-}
-
-function setPending(on) {
-  pending = on;
-  document.body.dataset.pending = on ? "1" : "";
-  for (const b of document.querySelectorAll("#actions button, #undo")) b.disabled = on;
-}
-
-function send(action) {
-  document.getElementById("error").textContent = "";
-  setPending(true);
-  // `seq` (this seat's own action count) lets seats acting at once not refuse each other;
-  // `expected` (the whole game's count) guards a turn against a page that is behind.
-  const guard = latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions };
-  socket.send(JSON.stringify({ type: "act", action, ...guard, key: crypto.randomUUID() }));
-}
+const send = (action) => table.send(action);
 
 function render(cfg, msg) {
   document.body.dataset.actions = String(msg.actions);
@@ -60,7 +22,7 @@ function render(cfg, msg) {
   renderActions(msg);
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
-  undo.onclick = () => { setPending(true); socket.send(JSON.stringify({ type: "undo", expected: msg.actions })); };
+  undo.onclick = () => table.undo();
   const logPanel = document.getElementById("log-panel");
   logPanel.hidden = !Array.isArray(log);
   if (Array.isArray(log)) document.getElementById("log").replaceChildren(...log.map((line) => el("li", { text: line })));
@@ -70,7 +32,6 @@ function render(cfg, msg) {
     document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
       el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (${msg.scores[s]})`).join(" = ") }))));
   }
-  setPending(pending);
 }
 
 function renderActions(msg) {

@@ -1,65 +1,17 @@
 import { el, yen, seatName, setOverlay, renderPlayers, renderLines } from "/static/titles/tokyo_metro/common.js";
+import { connectTable } from "/static/live.js";
 
 let cards = {};
-let socket = null;
+let table = null;
 let latest = null;
-let retry = 500;
-// An action sent and not yet answered (ack or error): its buttons stay disabled, so a
-// double click or a click on a page about to change cannot send a second, stale action.
-let pending = false;
 
 export async function initGame(cfg) {
   cards = (await (await fetch("/api/titles/tokyo-metro/components")).json()).cards;
-  connect(cfg);
+  table = connectTable(cfg, (msg) => { latest = msg; render(cfg, msg); }, "#actions button:not(#hint), #undo");
 }
 
-function connect(cfg) {
-  const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = cfg.token ? `?token=${encodeURIComponent(cfg.token)}` : "";
-  socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}${q}`);
-  socket.onopen = () => { retry = 500; };
-  socket.onmessage = (ev) => {
-    const msg = JSON.parse(ev.data);
-    if (msg.type === "state") { latest = msg; render(cfg, msg); }
-    else if (msg.type === "error") { setPending(false); document.getElementById("error").textContent = `Refused: ${msg.error.message}`; }
-    else if (msg.type === "ack" || msg.type === "undone") setPending(false);
-  };
-  // Resume on a dropped connection: the server pushes the full current view on connect.
-  socket.onclose = (ev) => {
-    if (ev.code === 4403) {
-      // The host withdrew this seat's link (or it was never valid): reconnecting cannot help.
-      document.getElementById("status").textContent = "This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.";
-      return;
-    }
-    // The fresh view pushed on reconnect tells whether the action was taken.
-    setPending(false);
-    document.getElementById("status").textContent = "Connection lost — reconnecting…";
-    setTimeout(() => connect(cfg), retry);
-    retry = Math.min(retry * 2, 8000);
-  };
-}
-
-function setPending(on) {
-  pending = on;
-  document.body.dataset.pending = on ? "1" : "";
-  for (const b of document.querySelectorAll("#actions button:not(#hint), #undo")) b.disabled = on;
-}
-
-function send(action) {
-  document.getElementById("error").textContent = "";
-  setPending(true);
-  // In a step where seats act at once (sealed bids), `seq` (this seat's own count) keeps
-  // one seat's bid from making another's stale; otherwise the game-wide `expected`.
-  const guard = latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions };
-  socket.send(JSON.stringify({ type: "act", action, ...guard, key: crypto.randomUUID() }));
-}
-
-function undo() {
-  document.getElementById("error").textContent = "";
-  setPending(true);
-  // `expected` makes the server refuse if anyone acted since this page last heard.
-  socket.send(JSON.stringify({ type: "undo", expected: latest.actions }));
-}
+const send = (action) => table.send(action);
+const undo = () => table.undo();
 
 let currentCfg = null;
 
@@ -86,7 +38,6 @@ function render(cfg, msg) {
   undoButton.onclick = undo;
   document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
   renderEnd(msg);
-  setPending(pending);
 }
 
 function renderActions(msg) {

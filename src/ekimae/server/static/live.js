@@ -1,0 +1,52 @@
+// A game page's live connection, the same for every game: the WebSocket, reconnecting,
+// the buttons disabled while an action is unanswered, refusals shown, a withdrawn link.
+export function connectTable(cfg, render, buttons = "#actions button, #undo") {
+  let socket = null;
+  let latest = null;
+  let retry = 500;
+  // An action sent and not yet answered (ack or error): its buttons stay disabled, so a
+  // double click or a click on a page about to change cannot send a second, stale action.
+  let pending = false;
+  const error = (text) => { document.getElementById("error").textContent = text; };
+  const setPending = (on) => {
+    pending = on;
+    document.body.dataset.pending = on ? "1" : "";
+    for (const b of document.querySelectorAll(buttons)) b.disabled = on;
+  };
+  const connect = () => {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = cfg.token ? `?token=${encodeURIComponent(cfg.token)}` : "";
+    socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}${q}`);
+    socket.onopen = () => { retry = 500; };
+    socket.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "state") { latest = msg; render(msg); setPending(pending); }
+      else if (msg.type === "error") { setPending(false); error(`Refused: ${msg.error.message}`); }
+      else if (msg.type === "ack" || msg.type === "undone") setPending(false);
+    };
+    // Resume on a dropped connection: the server pushes the full current view on connect,
+    // which also tells whether an unanswered action was taken.
+    socket.onclose = (ev) => {
+      if (ev.code === 4403) {
+        // The host withdrew this seat's link (or it was never valid): reconnecting cannot help.
+        document.getElementById("status").textContent = "This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.";
+        return;
+      }
+      setPending(false);
+      document.getElementById("status").textContent = "Connection lost — reconnecting…";
+      setTimeout(connect, retry);
+      retry = Math.min(retry * 2, 8000);
+    };
+  };
+  const post = (message) => { error(""); setPending(true); socket.send(JSON.stringify(message)); };
+  connect();
+  return {
+    latest: () => latest,
+    // In a step where seats act at once (sealed bids, real time), `seq` (this seat's own
+    // count) keeps one seat's action from making another's stale; else the game-wide
+    // `expected`. The key makes a resent message harmless.
+    send: (action) => post({ type: "act", action, ...(latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions }), key: crypto.randomUUID() }),
+    // `expected` makes the server refuse if anyone acted since this page last heard.
+    undo: () => post({ type: "undo", expected: latest.actions }),
+  };
+}

@@ -1,0 +1,27 @@
+// A replay's controls, the same for every game: first/back/next/last, the slider, the
+// seat whose view is shown, and ← → keys. `draw(data)` shows one step's API answer.
+export function initStepper(gameId, total, draw) {
+  const range = document.getElementById("step");
+  const seatView = document.getElementById("seat-view");
+  const show = async (step) => {
+    step = Math.max(0, Math.min(total, step));
+    range.value = step;
+    const data = await (await fetch(`/api/games/${gameId}/replay?step=${step}&seat=${seatView.value}`)).json();
+    draw(data);
+    const who = data.seat === null ? "all open" : `as seat ${data.seat + 1} saw it`;
+    document.getElementById("where").textContent = `Step ${step}/${total} (${who})` + (data.last ? ` — seat ${data.last.seat + 1}: ${data.last.text}` : " — setup");
+  };
+  const cur = () => Number(range.value);
+  document.getElementById("first").onclick = () => show(0);
+  document.getElementById("prev").onclick = () => show(cur() - 1);
+  document.getElementById("next").onclick = () => show(cur() + 1);
+  document.getElementById("last").onclick = () => show(total);
+  range.oninput = () => show(cur());
+  seatView.onchange = () => show(cur());
+  document.addEventListener("keydown", (e) => {
+    if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return; // their own arrow keys
+    if (e.key === "ArrowRight") show(cur() + 1);
+    if (e.key === "ArrowLeft") show(cur() - 1);
+  });
+  show(0);
+}
