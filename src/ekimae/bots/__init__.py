@@ -16,9 +16,7 @@ generic core, never another title's.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
-from types import ModuleType
 from typing import Any
 
 from ekimae.bots.base import Bot, Timed, play_game, seat_rng
@@ -26,7 +24,7 @@ from ekimae.bots.generic import FlatMCBot, ISMCTSBot
 from ekimae.bots.random_bot import RandomBot
 from ekimae.bots.reward import DEFAULT_SCALE
 from ekimae.core.game import Game
-from ekimae.games import find_game
+from ekimae.games import find_game, title_part
 
 # Bots every game has, weakest first: (game, seed, the title's margin scale) -> a bot.
 GENERIC: dict[str, Callable[[Game[Any], int, float], Bot]] = {
@@ -36,22 +34,10 @@ GENERIC: dict[str, Callable[[Game[Any], int, float], Bot]] = {
 }
 
 
-def title_module(game: str) -> ModuleType | None:
-    """`ekimae.bots.<title>` for a game's registry name, or None if it has no bots of its
-    own."""
-    name = f"{__name__}.{game.replace('-', '_')}"
-    try:
-        return importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name is None or not (name == exc.name or name.startswith(f"{exc.name}.")):
-            raise  # the title's bots exist but something they import does not
-        return None
-
-
 def ladder(game: str) -> dict[str, Callable[[int], Bot]]:
     """Every bot of `game` by name, weakest first: the generic ones, then the title's."""
     found = find_game(game)
-    module = title_module(game)
+    module = title_part(__name__, game)
     own: dict[str, Callable[[int], Bot]] = getattr(module, "LADDER", {})
     scale = float(getattr(module, "MARGIN_SCALE", DEFAULT_SCALE))
     bots = {name: _bind(make, found, scale) for name, make in GENERIC.items() if name not in own}
@@ -97,5 +83,4 @@ __all__ = [
     "make_bot",
     "play_game",
     "seat_rng",
-    "title_module",
 ]

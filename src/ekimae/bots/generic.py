@@ -76,7 +76,13 @@ class _Generic:
     name = "generic"
 
     def __init__(
-        self, game: Game[Any], seed: int, seconds: float, playouts: int, scale: float
+        self,
+        game: Game[Any],
+        seed: int = 0,
+        *,
+        seconds: float = SECONDS,
+        playouts: int = PLAYOUTS,
+        scale: float = DEFAULT_SCALE,
     ) -> None:
         self.game = game
         self.seed = seed
@@ -107,17 +113,6 @@ class FlatMCBot(_Generic):
 
     name = "flat-mc"
 
-    def __init__(
-        self,
-        game: Game[Any],
-        seed: int = 0,
-        *,
-        seconds: float = SECONDS,
-        playouts: int = PLAYOUTS,
-        scale: float = DEFAULT_SCALE,
-    ) -> None:
-        super().__init__(game, seed, seconds, playouts, scale)
-
     def _search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
     ) -> SearchResult:
@@ -138,17 +133,6 @@ class ISMCTSBot(_Generic):
     """ISMCTS with random rollouts to the end (module docstring)."""
 
     name = "ismcts"
-
-    def __init__(
-        self,
-        game: Game[Any],
-        seed: int = 0,
-        *,
-        seconds: float = SECONDS,
-        playouts: int = PLAYOUTS,
-        scale: float = DEFAULT_SCALE,
-    ) -> None:
-        super().__init__(game, seed, seconds, playouts, scale)
 
     def _search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random

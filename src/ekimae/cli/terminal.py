@@ -18,7 +18,6 @@ itself; everything else stays generic.
 from __future__ import annotations
 
 import argparse
-import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
@@ -30,6 +29,7 @@ from ekimae.cli.common import HUMAN, UsageError, bot_list, seat_label
 from ekimae.cli.menu import Menu, build_menu
 from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
+from ekimae.games import title_part
 
 # A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
 Command = Callable[[State, Seat], None]
@@ -297,20 +297,10 @@ def clamp(value: int, low: int, high: int) -> int:
     return max(low, min(value, high))
 
 
-def module_name(game: str) -> str:
-    return game.replace("-", "_")
-
-
 def terminal_title(game: str) -> TerminalTitle:
     """The terminal part of the game named `game`, or the generic one if it has none."""
-    module = f"ekimae.cli.titles.{module_name(game)}"
-    try:
-        found = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:  # the title's package exists but is broken: say so
-            raise
-        return GenericTerminal()
-    title: TerminalTitle = found.TITLE
+    found = title_part("ekimae.cli.titles", game)
+    title: TerminalTitle = GenericTerminal() if found is None else found.TITLE
     return title
 
 

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, TypeVar
 
-from ekimae.core.actions import Action, ActionCodec
+from ekimae.core.actions import Action, ActionCodec, format_action
 from ekimae.core.errors import DataError, MalformedActionError
 
 Seat = int
@@ -269,6 +269,27 @@ class StateDefaults:
     def winners(self) -> list[Seat]:
         places = self.ranking()
         return list(places[0]) if places else []
+
+
+class GameDefaults:
+    """The members of the `Game` protocol that follow from a title's `GameType`, data
+    version and codec, written once for every title to inherit."""
+
+    codec: ActionCodec
+
+    def __init__(self, game_type: GameType, data_version: str) -> None:
+        self.type = game_type
+        self.name = game_type.name
+        self.title = game_type.title
+        self.min_seats = game_type.min_seats
+        self.max_seats = game_type.max_seats
+        self.data_version = data_version
+
+    def format_action(self, action: Action) -> str:
+        return format_action(action)
+
+    def parse_action(self, text: str) -> Action:
+        return self.codec.parse(text)
 
 
 S = TypeVar("S", bound=State, covariant=True)

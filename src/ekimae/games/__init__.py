@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib
 import os
+from types import ModuleType
 from typing import Any
 
 from ekimae.core.game import Game
@@ -31,6 +32,18 @@ def _load(path: str) -> Game[Any]:
     module, _, attribute = path.partition(":")
     game: Game[Any] = getattr(importlib.import_module(module), attribute or "GAME")
     return game
+
+
+def title_part(package: str, game: str) -> ModuleType | None:
+    """A title's own part of a layer: `<package>.<title>` for the game's registry name
+    (`-` as `_`), e.g. `ekimae.bots.tokyo_metro`; None if the title has none there."""
+    name = f"{package}.{game.replace('-', '_')}"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not (name == exc.name or name.startswith(f"{exc.name}.")):
+            raise  # the title's part exists but something it imports does not: say so
+        return None
 
 
 def register(game: Game[Any]) -> None:

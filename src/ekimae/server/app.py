@@ -607,14 +607,13 @@ async def _receive(ws: WebSocket, max_size: int) -> Any:
     frame = await ws.receive()
     if frame["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(frame.get("code", 1000))
-    text, data = frame.get("text"), frame.get("bytes")
+    text = frame.get("text")
     if text is None:
         await ws.close(code=1003, reason="binary frames are not accepted: send JSON text")
         return None
     if len(text) > max_size:
         await ws.close(code=1009, reason=f"a message may have at most {max_size} bytes")
         return None
-    del data
     try:
         return json.loads(text)
     except ValueError:

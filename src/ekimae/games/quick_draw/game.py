@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.core.actions import Action, format_action
 from ekimae.core.data import fingerprint
-from ekimae.core.game import Dynamics, GameType, OptionSpec, Seat, Ties
+from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat, Ties
 from ekimae.games.quick_draw.actions import CODEC
 from ekimae.games.quick_draw.components import PACKAGE, Rules, load_rules
 from ekimae.games.quick_draw.state import QuickDrawState
@@ -30,17 +29,12 @@ def _game_type(rules: Rules) -> GameType:
     )
 
 
-class QuickDrawGame:
+class QuickDrawGame(GameDefaults):
     codec = CODEC
 
     def __init__(self, rules: Rules) -> None:
+        super().__init__(_game_type(rules), fingerprint(PACKAGE))
         self.rules = rules
-        self.type = _game_type(rules)
-        self.name = self.type.name
-        self.title = self.type.title
-        self.min_seats = self.type.min_seats
-        self.max_seats = self.type.max_seats
-        self.data_version = fingerprint(PACKAGE)
 
     def new_state(
         self, seats: int, seed: int, options: Mapping[str, Any] | None = None
@@ -53,12 +47,6 @@ class QuickDrawGame:
     def state_from_dict(self, data: Mapping[str, Any]) -> QuickDrawState:
         self.type.check_options(data.get("options"))
         return QuickDrawState.from_dict(self.rules, data)
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return self.codec.parse(text)
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> QuickDrawState:
         """Nothing is hidden: the state the view shows."""

@@ -6,9 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.core.actions import Action, format_action
 from ekimae.core.data import fingerprint
-from ekimae.core.game import Dynamics, GameType, OptionSpec, Seat, Ties
+from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat, Ties
 from ekimae.core.rng import Rng
 from ekimae.games.sealed_auction.actions import CODEC
 from ekimae.games.sealed_auction.components import PACKAGE, AuctionData, load_data
@@ -37,19 +36,14 @@ def _game_type(data: AuctionData) -> GameType:
     )
 
 
-class SealedAuctionGame:
+class SealedAuctionGame(GameDefaults):
     """The SEALED AUCTION title; see the package docstring for its rules."""
 
     codec = CODEC
 
     def __init__(self, data: AuctionData) -> None:
+        super().__init__(_game_type(data), fingerprint(PACKAGE))
         self.data = data
-        self.type = _game_type(data)
-        self.name = self.type.name
-        self.title = self.type.title
-        self.min_seats = self.type.min_seats
-        self.max_seats = self.type.max_seats
-        self.data_version = fingerprint(PACKAGE)
 
     def new_state(
         self, seats: int, seed: int, options: Mapping[str, Any] | None = None
@@ -64,12 +58,6 @@ class SealedAuctionGame:
     def state_from_dict(self, data: Mapping[str, Any]) -> SealedAuctionState:
         self.type.check_options(data.get("options"))
         return SealedAuctionState.from_dict(self.data, data)
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return self.codec.parse(text)
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> SealedAuctionState:
         """A full state whose `view(seat)` is `view`: the others' sealed bids are drawn

@@ -6,9 +6,9 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ekimae.core.actions import Action, format_action
+from ekimae.core.actions import Action
 from ekimae.core.data import fingerprint
-from ekimae.core.game import Dynamics, GameType, OptionSpec, Seat, StateDefaults, Ties
+from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat, StateDefaults, Ties
 from ekimae.games.tokyo_metro import flow, steps
 from ekimae.games.tokyo_metro.actions import CODEC
 from ekimae.games.tokyo_metro.components import PACKAGE, load_rules
@@ -157,18 +157,13 @@ def _canonical(action: Action) -> Action:
     return action
 
 
-class TokyoMetroGame:
+class TokyoMetroGame(GameDefaults):
     """The TOKYO METRO title (1–5 seats; 1 is the solo variant, SOLO-1)."""
 
     codec = CODEC
 
     def __init__(self) -> None:
-        self.type = GAME_TYPE
-        self.name = GAME_TYPE.name
-        self.title = GAME_TYPE.title
-        self.min_seats = GAME_TYPE.min_seats
-        self.max_seats = GAME_TYPE.max_seats
-        self.data_version = fingerprint(PACKAGE)
+        super().__init__(GAME_TYPE, fingerprint(PACKAGE))
 
     def new_state(
         self, seats: int, seed: int, options: Mapping[str, Any] | None = None
@@ -184,12 +179,6 @@ class TokyoMetroGame:
         chosen = check_options(data.get("options"))
         s = MetroState.from_dict(dict(data["state"]))
         return TokyoMetroState(load_ctx(chosen["map"], chosen["cards"]), s)
-
-    def format_action(self, action: Action) -> str:
-        return format_action(action)
-
-    def parse_action(self, text: str) -> Action:
-        return self.codec.parse(text)
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> TokyoMetroState:
         # Imported here: the sampler builds TokyoMetroState, defined in this module.

@@ -12,10 +12,11 @@ playable, if plain, with no line of server code naming it.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Protocol
+
+from ekimae.games import title_part
 
 HERE = Path(__file__).parent
 
@@ -90,20 +91,10 @@ class GenericTitle:
         return {}
 
 
-def module_name(game: str) -> str:
-    return game.replace("-", "_")
-
-
 def web_title(game: str) -> WebTitle:
     """The web part of the game named `game`, or the generic one if it has none."""
-    module = f"{__name__}.{module_name(game)}"
-    try:
-        found = importlib.import_module(module)
-    except ModuleNotFoundError as exc:
-        if exc.name != module:  # the title's package exists but is broken: say so
-            raise
-        return GenericTitle()
-    title: WebTitle = found.TITLE
+    found = title_part(__name__, game)
+    title: WebTitle = GenericTitle() if found is None else found.TITLE
     return title
 
 
