@@ -7,6 +7,7 @@ seed for anyone, every seat's token in the creator's hands, unlisted games impos
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import pytest
@@ -156,7 +157,12 @@ def test_the_host_resends_revokes_and_hands_a_seat_to_a_bot(client: TestClient) 
     assert res.status_code == 409
     res = client.post(f"/api/games/{gid}/seats/1/bot", json={"host_token": host, "bot": "nope"})
     assert res.status_code == 400 and len(res.text) < 400
+    # The bot plays on its own task: wait (bounded) for its sealed bid to be in.
+    deadline = time.monotonic() + 30
     payload = state(client, gid)
+    while not payload["view"]["players"][2]["has_bid"] and time.monotonic() < deadline:
+        time.sleep(0.05)
+        payload = state(client, gid)
     assert payload["bots"][2] == "random" and payload["view"]["players"][2]["has_bid"] is True
 
 
