@@ -10,13 +10,14 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState
+from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState, yen
 
 
 def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     """Place the discs (TM-6.1), move discount discs onto it (TM-7.8), then the effect."""
     spot: str = getattr(action, "spot")  # noqa: B009 - every card action has a spot
     printed = ctx.cards.spots[spot]
+    before = s.money[seat]  # read for the log line only
     s.front[seat] -= printed.slots
     s.taken[spot] = seat
     discs: tuple[str, ...] = getattr(action, "discounts", ())
@@ -28,7 +29,50 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    s.note(f"{seat_name(seat)}: {action}")
+    s.note(f"{seat_name(seat)}: {action}{_yen_text(ctx, s, seat, action, printed, off, before)}")
+
+
+def _yen_text(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int
+) -> str:
+    """The log's account of every yen an action moved (read after the effect; text only)."""
+    paid = before - s.money[seat]
+    less = f" − {yen(off)} discount" if off else ""
+    left = f"; money {yen(before)} → {yen(s.money[seat])}"
+    if isinstance(a, act.Station):
+        stops = len(ctx.board.stations[ctx.board.station_by_key[a.station]].stops)
+        each = f"({yen(p.value)}{less})" if off else yen(p.value)
+        return f" — pays {yen(paid)} = {each} × {stops} stop{'s' * (stops != 1)} (TM-7.2){left}"
+    if isinstance(a, act.Invest):
+        line = ctx.board.line_by_letter[a.line]
+        number = len(s.stocks[line])
+        surcharge = ctx.rules.stock_surcharges[number - 1]
+        extra = f" + {yen(surcharge)} surcharge" if surcharge else ""
+        sum_ = f" = {yen(p.value)}{less}{extra}" if off or surcharge else ""
+        return (
+            f" — pays {yen(paid)}{sum_} for stock #{number} (TM-7.4); line {a.line} value "
+            f"+{yen(paid)} → {yen(s.value[line])}{left}"
+        )
+    if isinstance(a, act.Start):
+        line = ctx.board.line_by_letter[a.line]
+        return f" — free; line {a.line} value +{yen(p.value)} → {yen(s.value[line])} (TM-7.5)"
+    if isinstance(a, act.Bid):
+        return (
+            f" — bid bonus +{yen(p.value)} from the bank, now {yen(s.bid_bonus[seat])}: added "
+            "to the next bid total, not spendable (TM-7.9)"
+        )
+    if isinstance(a, act.Loan):
+        return f" — takes {yen(-paid)} from the bank and a Loan token (TM-7.10){left}"
+    if isinstance(a, act.Speculate):
+        return f" — sets aside a stake of {yen(paid)} (TM-7.11){left}"
+    if isinstance(a, act.Exchange):
+        return f" — pays with a {a.token} token instead of yen (TM-7.3)"
+    if isinstance(a, act.Discount):
+        return f" — {yen(p.value)} off a later printed cost this round (TM-7.8)"
+    if isinstance(a, act.Repay | act.NewDisc | act.TakeCard):
+        cost = f" = {yen(p.value)}{less}" if off else ""
+        return f" — pays {yen(paid)}{cost}{left}"
+    return ""
 
 
 Effect = Callable[[Ctx, MetroState, int, Action, CardAction, int], None]

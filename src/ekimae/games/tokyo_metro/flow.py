@@ -10,7 +10,7 @@ from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import scoring, trains
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.movement import can_alight_now, on_map, reachable, walk_range
-from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, yen
 from ekimae.games.tokyo_metro.turn_order import all_bids_in, renew_cards, reveal
 
 
@@ -72,7 +72,7 @@ def actions_pending(ctx: Ctx, s: MetroState) -> bool:
             if s.front[seat] > 0:
                 return True
             s.passed[seat] = True  # no disc in front: must pass (income 0)
-            s.note(f"{seat_name(seat)} passes (no disc left)")
+            s.note(f"{seat_name(seat)} passes with no disc in front: +¥0 (TM-3.5)")
         s.cursor = (s.cursor + 1) % s.n
     return False
 
@@ -82,7 +82,11 @@ def pass_turn(ctx: Ctx, s: MetroState, seat: int) -> None:
     income = ctx.rules.pass_income_per_disc * s.front[seat]
     s.from_bank(seat, income)
     s.passed[seat] = True
-    s.note(f"{seat_name(seat)} passes (+¥{income})")
+    discs = s.front[seat]
+    s.note(
+        f"{seat_name(seat)} passes: +{yen(income)} = {yen(ctx.rules.pass_income_per_disc)} × "
+        f"{discs} disc{'s' * (discs != 1)} in front (TM-3.5); money → {yen(s.money[seat])}"
+    )
     next_turn(s)
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.components import Track
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.state import MetroState, Phase
+from ekimae.games.tokyo_metro.state import MetroState, Phase, yen
 
 
 def half_up(value: int) -> int:
@@ -42,8 +42,46 @@ def finish(ctx: Ctx, s: MetroState) -> None:
         loans.append(cost)
     s.phase = Phase.END
     s.final = {"lines": lines, "loans": loans, "money": list(s.money), "winner": winner(s)}
-    yen = ", ".join(f"{seat_name(p)} ¥{m}" for p, m in enumerate(s.money))
-    s.note(f"game over: {yen}; winner {seat_name(s.final['winner'])}")
+    for paid in lines:
+        if paid["speculations"] or paid["stocks"]:
+            s.note(_payout_text(ctx, paid))
+    for seat, cost in enumerate(loans):
+        if cost:
+            count = s.loans[seat]
+            s.note(
+                f"{seat_name(seat)} repays {count} loan{'s' * (count != 1)}: −{yen(cost)} = "
+                f"{yen(ctx.rules.loan_at_end)} each (TM-9.5)"
+            )
+    money = ", ".join(f"{seat_name(p)} {yen(m)}" for p, m in enumerate(s.money))
+    s.note(f"game over: {money}; winner {seat_name(s.final['winner'])} (TM-9.6)")
+
+
+def _payout_text(ctx: Ctx, paid: dict[str, Any]) -> str:
+    """One line's final payout in the log (TM-9.2, TM-9.3, TM-9.7): text only."""
+    value = paid["value"]
+    parts = [f"line {paid['line']} pays out at {yen(value)}"]
+    low = ctx.track.low(value)
+    factor = ctx.rules.speculation_factor
+    holders = {stock["seat"] for stock in paid["stocks"]}
+    speculators = {spec["seat"] for spec in paid["speculations"]}
+    for spec in paid["speculations"]:
+        why = f"min({factor} × {yen(spec['stake'])}, low {yen(low)})"
+        if spec["seat"] in holders:
+            why = "nothing: holds stock too (TM-9.7)"
+        parts.append(
+            f"speculation {seat_name(spec['seat'])} +{yen(spec['paid'])} = {why}, "
+            f"stake {yen(spec['stake'])} returned (TM-9.2)"
+        )
+    if paid["speculations"]:
+        parts.append(f"value after speculations {yen(paid['value_after_speculations'])}")
+    for stock in paid["stocks"]:
+        both = " (speculated too: TM-9.7)" if stock["seat"] in speculators else ""
+        parts.append(
+            f"stock #{stock['stock']} {seat_name(stock['seat'])} +{yen(stock['paid'])}{both}"
+        )
+    if paid["stocks"]:
+        parts[-1] += " (TM-9.3)"
+    return "; ".join(parts)
 
 
 def _pay_line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:

@@ -45,6 +45,11 @@ class LogEntry:
         self.previous = previous
 
 
+def yen(amount: int) -> str:
+    """An amount as the log writes it: ``¥1,500``, ``−¥300``."""
+    return f"−¥{-amount:,}" if amount < 0 else f"¥{amount:,}"
+
+
 class Phase(IntEnum):
     """TM-3.1 (card renewal is instant, so it has no phase of its own)."""
 

@@ -18,7 +18,7 @@ from ekimae.games.tokyo_metro.movement import (
     nearest_empty_cells,
     on_map,
 )
-from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt, yen
 
 
 def start(s: MetroState) -> None:
@@ -85,13 +85,17 @@ def _pay_station(ctx: Ctx, s: MetroState, line: int, station: int) -> None:
     name = ctx.board.stations[station].name
     if holds_stock(s, owner, line):
         s.value[line] += r.payout_with_stock
-        s.note(f"train {ctx.letters[line]} at {name}: line value +¥{r.payout_with_stock}")
+        s.note(
+            f"train {ctx.letters[line]} at {name}: line value +{yen(r.payout_with_stock)} → "
+            f"{yen(s.value[line])} ({seat_name(owner)}'s station, who holds stock: TM-8.3)"
+        )
     else:
         s.value[line] += r.payout_value
         s.from_bank(owner, r.payout_owner)
         s.note(
-            f"train {ctx.letters[line]} at {name}: line value +¥{r.payout_value}, "
-            f"{seat_name(owner)} +¥{r.payout_owner}"
+            f"train {ctx.letters[line]} at {name}: line value +{yen(r.payout_value)} → "
+            f"{yen(s.value[line])}, {seat_name(owner)} +{yen(r.payout_owner)} → "
+            f"{yen(s.money[owner])} (owner without stock: TM-8.3)"
         )
 
 
@@ -182,7 +186,16 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         if paid:
             s.pay_bank(seat, paid)
             s.value[line] += paid
-        s.note(f"{seat_name(seat)} boards train {ctx.letters[line]}")
+        letter = ctx.letters[line]
+        s.note(
+            f"{seat_name(seat)} boards train {letter}: "
+            + (
+                f"fare {yen(paid)} to the bank, line {letter} value +{yen(paid)} → "
+                f"{yen(s.value[line])}; money → {yen(s.money[seat])} (TM-8.5)"
+                if paid
+                else f"no fare, {seat_name(seat)} holds stock in {letter} (TM-8.5)"
+            )
+        )
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
         alight(s, seat, ctx.board.parse_cell(action.cell))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.actions import TurnBid
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.state import MetroState
+from ekimae.games.tokyo_metro.state import MetroState, yen
 
 
 def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[TurnBid]:
@@ -39,14 +39,32 @@ def reveal(ctx: Ctx, s: MetroState) -> None:
             else:
                 tied.reverse()
         order.extend(tied)
-    text = ", ".join(f"{seat_name(i)} ¥{b}+{s.bid_bonus[i]}" for i, b in enumerate(s.bids))
+    text = ", ".join(_bid_text(s, seat, totals[seat]) for seat in range(s.n))
+    ties = (
+        ""
+        if len(set(totals)) == s.n
+        else (
+            "; ties broken at random (round 1)" if s.round == 1 else "; ties reverse the last order"
+        )
+    )
     for seat in range(s.n):
         s.pay_bank(seat, s.bids[seat] or 0)
         s.bank_in += s.bid_bonus[seat]  # the bonus yen go back (TM-7.9)
         s.bid_bonus[seat] = 0
     s.bids = [None] * s.n
     s.order = order
-    s.note(f"bids revealed: {text}; turn order {', '.join(seat_name(p) for p in order)}")
+    s.note(
+        f"bids revealed: {text}; every bid and bonus goes to the bank (TM-3.3){ties}; "
+        f"turn order {', '.join(seat_name(p) for p in order)}"
+    )
+
+
+def _bid_text(s: MetroState, seat: int, total: int) -> str:
+    """One seat's bid in the log: the yen paid, and the Bid-action bonus if any (TM-7.9)."""
+    bid = s.bids[seat] or 0
+    if not s.bid_bonus[seat]:
+        return f"{seat_name(seat)} {yen(bid)}"
+    return f"{seat_name(seat)} {yen(bid)} + {yen(s.bid_bonus[seat])} bonus = {yen(total)}"
 
 
 def renew_cards(s: MetroState) -> bool:
