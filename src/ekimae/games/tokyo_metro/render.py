@@ -371,7 +371,21 @@ class _Canvas:
         out.append("</g>")
         out.append(self._start_outline())
         out.append(self._grid_names())
+        out.append(self._cell_boxes())
         return "\n".join(out)
+
+    def _cell_boxes(self) -> str:
+        """One invisible box per cell, named as the actions name it (`data-cell="d7"`):
+        the page finds a cell's place here to highlight and click it."""
+        out = ['<g id="cells" fill="none">']
+        for cell in range(self.board.columns * self.board.rows):
+            x0, y0, _, _ = self.cell_box(cell)
+            out.append(
+                f'<rect data-cell="{self.board.cell_name(cell)}" x="{_attr(x0)}" y="{_attr(y0)}" '
+                f'width="{_attr(CELL_WIDTH)}" height="{_attr(CELL_HEIGHT)}"/>'
+            )
+        out.append("</g>")
+        return "".join(out)
 
     def _start_outline(self) -> str:
         """The start area's border: the cell edges not shared with another start cell."""
@@ -416,8 +430,9 @@ class _Canvas:
         for line, route in zip(self.board.lines, self.routes, strict=True):
             d = "M" + " L".join(f"{_attr(x)},{_attr(y)}" for x, y in route)
             out.append(
-                f'<path id="line-{line.letter}" d="{d}" stroke="{line.color}" '
-                f'stroke-width="{_attr(LINE_WIDTH)}"><title>{escape(line.name)}</title></path>'
+                f'<path id="line-{line.letter}" data-line="{line.letter}" d="{d}" '
+                f'stroke="{line.color}" stroke-width="{_attr(LINE_WIDTH)}">'
+                f"<title>{escape(line.name)}</title></path>"
             )
         out.append("</g>")
         return "\n".join(out)
@@ -442,8 +457,10 @@ class _Canvas:
         out = ['<g id="stops" text-anchor="middle" font-weight="bold">']
         for stop, (x, y) in zip(self.board.stops, self.points, strict=True):
             colors = [self.board.lines[line].color for line in stop.lines]
+            key = self.board.stations[stop.station].key
             out.append(
-                f'<circle cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(STOP_RADIUS)}" '
+                f'<circle data-station="{key}" data-stop="{stop.index}" '
+                f'cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(STOP_RADIUS)}" '
                 f'fill="#FFFFFF" stroke="{colors[0]}" stroke-width="3"/>'
             )
             if len(colors) == 2:
@@ -499,8 +516,9 @@ class _Canvas:
             line = self.board.lines[line_index]
             ink = _ink(line.color)
             out.append(
-                f'<rect x="{_attr(x - 9)}" y="{_attr(y - 9)}" width="18" height="18" rx="4" '
-                f'fill="{line.color}" stroke="#FFFFFF" stroke-width="1.5"/>'
+                f'<rect data-line="{line.letter}" x="{_attr(x - 9)}" y="{_attr(y - 9)}" '
+                f'width="18" height="18" rx="4" fill="{line.color}" stroke="#FFFFFF" '
+                'stroke-width="1.5"/>'
                 f'<text x="{_attr(x)}" y="{_attr(y + 4.3)}" fill="{ink}">{line.letter}</text>'
             )
         out.append("</g>")
@@ -624,8 +642,8 @@ class _Canvas:
         for line in self.board.lines:
             x = MARGIN + line.index * step
             out.append(
-                f'<rect x="{_attr(x)}" y="{_attr(y)}" width="18" height="18" rx="4" '
-                f'fill="{line.color}"/>'
+                f'<rect data-line="{line.letter}" x="{_attr(x)}" y="{_attr(y)}" width="18" '
+                f'height="18" rx="4" fill="{line.color}"/>'
                 f'<text x="{_attr(x + 9)}" y="{_attr(y + 13.5)}" text-anchor="middle" '
                 f'font-weight="bold" font-size="12" fill="{_ink(line.color)}">{line.letter}</text>'
                 f'<text x="{_attr(x + 23)}" y="{_attr(y + 13)}" fill="#333333">'
@@ -696,10 +714,11 @@ class _Canvas:
             f'<path d="M-13,-7 L7,-7 L14,0 L7,7 L-13,7 Z" fill="{line.color}" '
             'stroke="#000000" stroke-width="1.2"/>'
         )
-        return (
+        return (  # one group per train, named by its line: the page moves it stop by stop
+            f'<g data-train="{line.letter}">'
             f'<g transform="translate({_attr(x)},{_attr(y)}) rotate({_attr(angle)})">{body}</g>'
             f'<text x="{_attr(x)}" y="{_attr(y + 4)}" font-size="11" fill="{ink}">'
-            f"{line.letter}</text>"
+            f"{line.letter}</text></g>"
         )
 
     def _heading(self, line: Line, stop: int, step: int) -> float:

@@ -1,0 +1,139 @@
+"""TOKYO METRO's confirmation sentences (issue 13): every legal action of the movement and
+actions phases gets a plain sentence, and the price it names is what the engine charges.
+
+The sentences are built from the seat's view and the public components only; here each
+one is checked against the engine by applying the action to a copy of the state.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from ekimae.core.game import State
+from ekimae.games import find_game
+from ekimae.server.hub import legal_payload
+from ekimae.server.titles import web_title
+from ekimae.server.titles.tokyo_metro.prompts import action_label
+
+GAME = find_game("tokyo-metro")
+WEB = web_title(GAME.name)
+
+
+def _yen(text: str) -> int:
+    return int(text.replace("¥", "").replace(",", ""))
+
+
+def _decisions(seed: int, seats: int = 3) -> Iterator[tuple[State, int, list[dict[str, Any]]]]:
+    """Each decision of a random game, with the page's legal list (labels included)."""
+    rng = random.Random(seed)
+    state = GAME.new_state(seats, seed, {})
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        items = legal_payload(GAME, WEB, state, seat, {})
+        yield state, seat, items
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+
+
+def _after(state: State, seat: int, wire: dict[str, Any]) -> dict[str, Any]:
+    copy = state.clone()
+    copy.apply(seat, GAME.parse_action(GAME.format_action(_action(state, seat, wire))))
+    return copy.view(seat)
+
+
+def _action(state: State, seat: int, wire: dict[str, Any]) -> Any:
+    return next(a for a in state.legal_actions(seat) if a.to_dict() == wire)
+
+
+def test_every_action_outside_the_bids_has_a_sentence() -> None:
+    """The pointing page confirms each choice in words (no engine notation left)."""
+    kinds: set[str] = set()
+    for seed in (1, 2):
+        for _, _, items in _decisions(seed):
+            for item in items:
+                kind = item["kind"]
+                kinds.add(kind)
+                if kind == "turn-bid":
+                    assert "label" not in item  # the bid form shows the yen itself
+                    continue
+                assert item.get("label"), item
+                assert item["text"] not in item["label"], item  # words, not notation
+    # The card actions of TM-7 that random games reach, at least these:
+    assert {"place", "walk", "move", "station", "invest", "start", "pass", "speculation"} <= kinds
+
+
+def test_invest_sentence_names_the_engines_price_and_the_new_line_value() -> None:
+    """TM-7.4: (cost − discount) + surcharge; the line's value rises by all of it."""
+    checked = 0
+    discounted = 0
+    for seed in range(1, 8):
+        for state, seat, items in _decisions(seed):
+            for item in (i for i in items if i["kind"] == "invest"):
+                found = re.match(
+                    r"Invest in (.+) for (¥[\d,]+) — line value (¥[\d,]+) → (¥[\d,]+)",
+                    item["label"],
+                )
+                assert found, item["label"]
+                price, before, after = (_yen(found[i]) for i in (2, 3, 4))
+                letter = item["action"]["line"]
+                then = _after(state, seat, item["action"])
+                line = next(x for x in then["lines"] if x["letter"] == letter)
+                money = state.view(seat)["players"][seat]["money"]
+                assert line["value"] == after == before + price
+                assert then["players"][seat]["money"] == money - price
+                checked += 1
+                discounted += bool(item["action"]["discounts"])
+            if checked > 60 and discounted > 3:
+                return
+    raise AssertionError(f"only {checked} invest choices seen ({discounted} discounted)")
+
+
+def test_station_and_card_prices_match_what_the_engine_takes() -> None:
+    """TM-7.2 (discount before multiplying by the stops), TM-7.12, TM-7.13."""
+    seen: set[str] = set()
+    for seed in range(1, 10):
+        for state, seat, items in _decisions(seed):
+            for item in items:
+                if item["kind"] not in ("station", "action", "card"):
+                    continue
+                found = re.search(r" for (¥[\d,]+)", item["label"])
+                assert found, item["label"]
+                money = state.view(seat)["players"][seat]["money"]
+                then = _after(state, seat, item["action"])
+                assert then["players"][seat]["money"] == money - _yen(found[1]), item["label"]
+                seen.add(item["kind"])
+            if seen == {"station", "action", "card"}:
+                return
+    raise AssertionError(f"only {sorted(seen)} seen")
+
+
+def test_speculation_and_start_say_stake_and_value() -> None:
+    """TM-7.11: the stake set aside; TM-7.5: Start V raises the value by V, free."""
+    spec = start = 0
+    for seed in range(1, 6):
+        for state, seat, items in _decisions(seed):
+            for item in items:
+                if item["kind"] == "speculation":
+                    stake = item["action"]["stake"]
+                    assert f"with a ¥{stake:,} stake" in item["label"]
+                    spec += 1
+                elif item["kind"] == "start":
+                    found = re.search(r"line value (¥[\d,]+) → (¥[\d,]+)", item["label"])
+                    assert found, item["label"]
+                    then = _after(state, seat, item["action"])
+                    line = next(x for x in then["lines"] if x["letter"] == item["action"]["line"])
+                    assert line["value"] == _yen(found[2])
+                    start += 1
+            if spec and start:
+                return
+    raise AssertionError("no speculation or no start choice seen")
+
+
+def test_no_sentence_for_an_unknown_spot() -> None:
+    """A spot the components do not print gets no sentence (the notation stays)."""
+    state = GAME.new_state(2, 1, {})
+    view = state.view(0)
+    view["phase"] = "actions"
+    assert action_label(view, 0, {"type": "invest", "spot": "XX9a", "line": "G"}) is None
