@@ -19,6 +19,7 @@ from ekimae.cli import (
     play,
     render,
     replay,
+    rules,
     simulate,
     tournament,
 )
@@ -61,6 +62,7 @@ def build_parser() -> Parser:
         )  # fmt: skip
         add_option_argument(command)
     games.add_parser(groups)
+    rules.add_parser(groups)
     for alias, name in aliases().items():
         title = registered()[name].title
         group = groups.add_parser(
@@ -71,6 +73,7 @@ def build_parser() -> Parser:
             command = module.add_parser(commands)
             add_option_argument(command)
             command.set_defaults(game=name)
+        rules.add_parser(commands).set_defaults(game=name)
     serve = add_serve_command(groups)
     serve.set_defaults(run=run_serve)
     return parser

@@ -31,11 +31,13 @@ from ekimae.cli.common import (
     write_record,
 )
 from ekimae.cli.menu import Menu
+from ekimae.cli.rules import show
 from ekimae.cli.terminal import Front, terminal_title
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import Game, Seat, State
 from ekimae.core.record import GameRecord
+from ekimae.games import reference
 from ekimae.seeding import secret_seed
 
 
@@ -118,6 +120,9 @@ class Session:
             state.clone().apply(seat, action)  # a trial run, for the rules' own refusal
         except EkimaeError as exc:
             self.out.print(Text(str(exc), style="red"))
+            rule = getattr(exc, "rule", None)
+            if rule:
+                self.out.print(f"(type 'rules {rule}' to read the rule)", style="dim", markup=False)
             return None
         return action
 
@@ -131,11 +136,29 @@ class Session:
             self.front.table(state, seat)
         elif text == "log":
             self.front.log(state, seat)
+        elif text == "rules" or text.startswith("rules "):
+            self.rules(text.removeprefix("rules").strip())
         elif text in self.front.commands():
             self.front.commands()[text](state, seat)
         else:
             return False
         return True
+
+    def rules(self, rule_id: str) -> None:
+        """`rules TM-7.2`: that rule; `rules` alone: the IDs of this game's reference."""
+        if rule_id:
+            try:
+                show(self.out, reference.rule_text(rule_id))
+            except reference.UnknownRuleError as exc:
+                self.out.print(Text(str(exc), style="red"))
+            return
+        try:
+            found = reference.rules(self.game.name).values()
+        except reference.UnknownRuleError as exc:
+            self.out.print(Text(str(exc), style="red"))
+            return
+        self.out.print(Text("  ".join(f"{r.id} {r.title}" for r in found), style="dim"))
+        self.out.print("Type 'rules <ID>' to read one of them.", markup=False)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -161,6 +161,7 @@ class GenericFront:
             f"Type the number of an action, or its text form{example}. Other commands:\n"
             "  help    this text              list    the legal actions again\n"
             "  show    the whole table        log     the whole game log\n"
+            "  rules   the rule IDs           rules ID  one rule (e.g. 'rules SA-3')\n"
             "  quit    stop the game (you may save the record)"
         )
 

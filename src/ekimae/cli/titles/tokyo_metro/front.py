@@ -29,6 +29,7 @@ Type the number of an action, or its text form (e.g. 'station HT2b shinjuku',
   show    the whole table        log     the whole game log
   map     draw the position to an SVG file
   hint    the move the strong bot would make, with its win chance
+  rules   the rule IDs           rules ID  one rule (e.g. 'rules TM-7.2')
   quit    stop the game (you may save the record)"""
 
 
