@@ -43,6 +43,7 @@ from ekimae.server.hub import (
 )
 from ekimae.server.ladders import bot_names
 from ekimae.server.limits import RateLimiter, retry_after
+from ekimae.server.notify import Notifier, NotifyError, check_email, check_webhook
 from ekimae.server.store import GameInfo, Store
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.titles import static_folders, web_title
@@ -108,7 +109,32 @@ class HostRequest(BaseModel):
 
 class BotRequest(BaseModel):
     host_token: str = TOKEN
-    bot: str = Field(default="normal", max_length=40)
+    # None: the game's default level (`default_bot`).
+    bot: str | None = Field(default=None, max_length=40)
+
+
+class ChatRequest(BaseModel):
+    token: str = TOKEN
+    text: Any = None  # checked by the hub, with a clear message (`chat.clean_text`)
+
+
+class NotifyRequest(BaseModel):
+    """A seat's own notification settings: a field left out stays as it is, null clears."""
+
+    token: str = TOKEN
+    email: str | None = Field(default=None, max_length=1000)
+    webhook: str | None = Field(default=None, max_length=1000)
+
+
+class RematchRequest(BaseModel):
+    token: str = TOKEN
+
+
+def default_bot(game: str) -> str:
+    """The level a bot seat starts at: `normal` where the game's ladder has it, else the
+    ladder's middle (weakest first)."""
+    names = bot_names(game)
+    return "normal" if "normal" in names else names[len(names) // 2]
 
 
 def seed_refusal(body: CreateGame, host_seat: int | None) -> str | None:
@@ -182,7 +208,8 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
         pool = SearchPool(settings.bot_workers, limits.max_pending_searches)
-        hub = Hub(store, pool, settings.bot_delay)
+        notifier = Notifier(store, settings)
+        hub = Hub(store, pool, settings.bot_delay, limits=limits, notifier=notifier)
         app.state.store = store
         app.state.hub = hub
         await hub.resume_bots()
@@ -433,11 +460,12 @@ def create_app(settings: Settings) -> FastAPI:
         hub = hub_of(request)
         await live_or_404(hub, game_id)
         host_or_403(hub, game_id, body.host_token)
+        bot = body.bot or default_bot((await live_or_404(hub, game_id)).game.name)
         try:
-            await hub.replace_with_bot(game_id, seat, body.bot)
+            await hub.replace_with_bot(game_id, seat, bot)
         except RefusedError as exc:
             return _refusal(exc)
-        return {"ok": True, "seat": seat, "bot": body.bot}
+        return {"ok": True, "seat": seat, "bot": bot}
 
     @app.get("/api/games/{game_id}")
     async def api_state(request: Request, game_id: str, token: str | None = None) -> Any:
@@ -520,6 +548,75 @@ def create_app(settings: Settings) -> FastAPI:
             "text": live.game.format_action(action),
             "win_chance": chance,
         }
+
+    @app.get("/api/games/{game_id}/chat")
+    async def api_chat(request: Request, game_id: str) -> Any:
+        """The game's chat (its newest messages, oldest first): for its seats and
+        spectators alike, and still after the end (the replay page shows it)."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        history = await asyncio.to_thread(hub.store.chat, game_id, limits.chat_history)
+        return {"messages": [m.to_dict() for m in history]}
+
+    @app.post("/api/games/{game_id}/chat")
+    async def api_post_chat(request: Request, game_id: str, body: ChatRequest) -> Any:
+        """A seat posts under its seat's name; spectators read only."""
+        hub = hub_of(request)
+        live = await live_or_404(hub, game_id)
+        seat = seat_or_403(hub, game_id, body.token, "post in the chat (spectators read only)")
+        try:
+            message = await hub.post_chat(live, seat, body.text)
+        except RefusedError as exc:
+            return _refusal(exc)
+        return {"ok": True, "message": message}
+
+    def notify_answer(hub: Hub, game_id: str, seat: int) -> dict[str, Any]:
+        found = hub.store.notify_settings(game_id, seat)
+        email = hub.notifier is not None and hub.notifier.email_available
+        return {"email": found.email, "webhook": found.webhook, "email_available": email}
+
+    @app.get("/api/games/{game_id}/notify")
+    async def api_notify_settings(request: Request, game_id: str, token: str = "") -> Any:
+        """A seat's own notification settings (nobody else's: they are never pushed)."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        seat = seat_or_403(hub, game_id, token, "see its notification settings")
+        return await asyncio.to_thread(notify_answer, hub, game_id, seat)
+
+    @app.post("/api/games/{game_id}/notify")
+    async def api_notify(request: Request, game_id: str, body: NotifyRequest) -> Any:
+        """Set where this seat is told it is its turn: e-mail and/or a webhook."""
+        hub = hub_of(request)
+        live = await live_or_404(hub, game_id)
+        seat = seat_or_403(hub, game_id, body.token, "choose its notifications")
+        if live.info.bots[seat] is not None:
+            raise HTTPException(409, "a bot's seat is not notified")
+        changes: dict[str, str | None] = {}
+        try:
+            if "email" in body.model_fields_set:
+                if body.email and hub.notifier is not None and not hub.notifier.email_available:
+                    raise NotifyError("this server sends no e-mail (it was started without SMTP)")
+                changes["email"] = check_email(body.email) if body.email else None
+            if "webhook" in body.model_fields_set:
+                allow = settings.webhook_private
+                changes["webhook"] = check_webhook(body.webhook, allow) if body.webhook else None
+        except NotifyError as exc:
+            return _refusal(RefusedError("malformed", str(exc)))
+        await asyncio.to_thread(hub.store.set_notify, game_id, seat, changes)
+        return {"ok": True, **await asyncio.to_thread(notify_answer, hub, game_id, seat)}
+
+    @app.post("/api/games/{game_id}/rematch")
+    async def api_rematch(request: Request, game_id: str, body: RematchRequest) -> Any:
+        """A finished game's rematch with the same seats: made by the first seat to ask,
+        the same new game for every later one; each seat gets its own link in it."""
+        hub = hub_of(request)
+        await live_or_404(hub, game_id)
+        seat = seat_or_403(hub, game_id, body.token, "ask for a rematch")
+        try:
+            new_id, token = await hub.rematch(game_id, seat)
+        except RefusedError as exc:
+            return _refusal(exc)
+        return {"id": new_id, "url": f"/g/{new_id}?t={token}"}
 
     @app.get("/api/games/{game_id}/replay")
     async def api_replay(request: Request, game_id: str, step: int = 0, seat: str = "all") -> Any:
@@ -633,14 +730,17 @@ async def _on_message(
 ) -> None:
     game_id = live.info.id
     kind = message.get("type") if isinstance(message, dict) else None
+    if kind == "chat":
+        await _on_chat(hub, ws, live, seat, message)
+        return
     if kind not in ("act", "undo"):
-        what = "not JSON" if message is _NOT_JSON else "not an act or undo message"
+        what = "not JSON" if message is _NOT_JSON else "not an act, undo or chat message"
         await ws.send_json(
             {
                 "type": "error",
                 "error": {
                     "kind": "malformed",
-                    "message": f"{what}: expected {{type: act}} or {{type: undo}}",
+                    "message": f"{what}: expected {{type: act}}, {{type: undo}} or {{type: chat}}",
                 },
             }
         )
@@ -669,5 +769,26 @@ async def _on_message(
     await ws.send_json({"type": "ack", "index": index})
 
 
+async def _on_chat(
+    hub: Hub, ws: WebSocket, live: LiveGame, seat: int | None, message: dict[str, Any]
+) -> None:
+    """`{"type": "chat", "text"}`: posted to every socket of the game as `chat`; a refusal
+    is an `error` with `"about": "chat"` (so a page does not take it for its action's)."""
+    if seat is None:
+        error = {
+            "kind": "forbidden",
+            "message": "spectators can read the chat; posting needs a seat's link",
+        }
+        await ws.send_json({"type": "error", "about": "chat", "error": error})
+        return
+    try:
+        await hub.post_chat(live, seat, message.get("text"))
+    except RefusedError as exc:
+        await ws.send_json({"type": "error", "about": "chat", "error": exc.to_dict()})
+
+
 def _titles() -> list[dict[str, Any]]:
-    return [{**g.type.to_dict(), "bots": bot_names(name)} for name, g in games().items()]
+    return [
+        {**g.type.to_dict(), "bots": bot_names(name), "default_bot": default_bot(name)}
+        for name, g in games().items()
+    ]

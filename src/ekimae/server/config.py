@@ -29,6 +29,15 @@ class Limits:
     # Searches (bot moves and hints) waiting for a worker at once, over all games; past
     # this, a hint is refused as busy (bots wait their turn instead).
     max_pending_searches: int = 64
+    # Chat: characters in one message; messages one seat may post per chat window.
+    chat_max_chars: int = 500
+    chat_per_window: int = 10
+    chat_window_seconds: float = 30.0
+    # Messages a page is sent on connect (and `GET .../chat` returns): the newest ones.
+    chat_history: int = 200
+    # Turn notifications (e-mail, webhook) one seat, or one destination over all games,
+    # may be sent per window: a game against fast bots must not become a mail bomb.
+    notify_per_window: int = 20
 
 
 @dataclass(frozen=True)
@@ -41,6 +50,17 @@ class Settings:
     # other things only, where the pool's start-up would dominate).
     bot_workers: int = 1
     limits: Limits = field(default_factory=Limits)
+    # Turn notifications (`server.notify`). E-mail: an SMTP URL (smtp://, smtp+starttls://
+    # or smtps://, user:password@ for AUTH) and the From address; none: no e-mail.
+    smtp_url: str | None = None
+    smtp_from: str | None = None
+    # The address people open the server at (links in e-mails); default: where it listens.
+    public_url: str = "http://127.0.0.1:8000"
+    # Webhooks to loopback, private or link-local addresses (off: a seat could otherwise
+    # make the server POST into its own network). Tests turn it on for a loopback server.
+    webhook_private: bool = False
+    # Seconds an SMTP conversation or a webhook POST may take.
+    notify_timeout: float = 10.0
 
 
 def sqlite_url(data_dir: Path) -> str:

@@ -17,7 +17,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ekimae.core.actions import Action
@@ -25,8 +25,12 @@ from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionE
 from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord, replay
 from ekimae.games import find_game
-from ekimae.seeding import derived_seed
+from ekimae.seeding import derived_seed, secret_seed
+from ekimae.server.chat import ChatError, clean_text
+from ekimae.server.config import Limits
 from ekimae.server.ladders import check_bot
+from ekimae.server.limits import RateLimiter
+from ekimae.server.notify import Notifier, TurnNotice
 from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
 from ekimae.server.titles import WebTitle, web_title
 from ekimae.server.workers import INLINE_BOTS, SearchPool, bot_move, hint_move
@@ -91,6 +95,9 @@ class LiveGame:
     # Wall-clock time of the same, sent to clients so that a load-test client in another
     # process can measure accepted-action-to-update latency (same host, same clock).
     accepted_wall: float = 0.0
+    # Per person's seat, the action count when it was last sent a turn notice: one per
+    # turn, even if an undo and a redo make it the seat's turn again at the same count.
+    notified: dict[int, int] = field(default_factory=dict)
 
 
 def legal_payload(
@@ -190,14 +197,27 @@ def state_payload(live: LiveGame, seat: int | None) -> dict[str, Any]:
         "can_undo": undo_refusal(live, seat) is None,
         "prompt": live.web.prompt(view, seat, live.info.options),
         "accepted_at": live.accepted_wall,
+        # The rematch of a finished game, once a seat has asked for it (`Hub.rematch`).
+        "rematch": live.info.rematch,
     }
 
 
 class Hub:
-    def __init__(self, store: Store, pool: SearchPool, bot_delay: float = 0.0) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pool: SearchPool,
+        bot_delay: float = 0.0,
+        *,
+        limits: Limits | None = None,
+        notifier: Notifier | None = None,
+    ) -> None:
         self.store = store
         self.pool = pool
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
+        self.notifier = notifier
+        self._chats = RateLimiter(self.limits.chat_per_window, self.limits.chat_window_seconds)
         self._games: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
@@ -394,6 +414,7 @@ class Hub:
         # Applied to a copy: readers that do not take the lock (GET, page loads) must
         # never see a position whose action is not yet stored and in the record.
         state = live.state.clone()
+        before = set(live.state.current_players())
         try:
             state.apply(seat, action)
         except IllegalActionError as exc:
@@ -419,7 +440,29 @@ class Hub:
         live.accepted_at = time.monotonic()
         live.accepted_wall = time.time()
         await self._broadcast(live)
+        if not state.is_terminal():
+            self._announce_turns(live, set(state.current_players()) - before - {seat}, index + 1)
         return index
+
+    def _announce_turns(self, live: LiveGame, seats: set[int], count: int) -> None:
+        """Hand the notifier the people's seats an action by someone else has just made
+        ones to act; at most once per seat and turn. Returns at once: sending happens in
+        the notifier's own tasks, never on the action's path."""
+        if self.notifier is None:
+            return
+        people = sorted(
+            s
+            for s in seats
+            if 0 <= s < len(live.info.bots)
+            and live.info.bots[s] is None
+            and live.notified.get(s, -1) < count
+        )
+        if not people:
+            return
+        for s in people:
+            live.notified[s] = count
+        notice = TurnNotice(live.info.id, live.game.title, list(live.info.names), people, count)
+        self.notifier.turn(notice)
 
     async def _write(self, game_id: str, write: Callable[..., None], *args: Any) -> None:
         """A storage write, off the event loop. On any failure the write may or may not
@@ -503,8 +546,81 @@ class Hub:
 
     async def subscribe(self, live: LiveGame, client: Client) -> None:
         async with live.lock:  # the first push and later ones cannot interleave
+            # The first push carries the chat so far (`chat`); later messages come one by
+            # one (posting takes this lock too, so none is missed or sent twice).
+            history = await asyncio.to_thread(
+                self.store.chat, live.info.id, self.limits.chat_history
+            )
             live.clients.add(client)
-            await client.send(state_payload(live, client.seat))
+            first = state_payload(live, client.seat)
+            await client.send({**first, "chat": [m.to_dict() for m in history]})
+
+    # ------------------------------------------------------------------- chat
+
+    async def post_chat(self, live: LiveGame, seat: int, text: object) -> dict[str, Any]:
+        """Store a seat's message and push it to every socket of the game (seats and
+        spectators); returns it. Refused: empty, too long, too many too fast."""
+        try:
+            cleaned = clean_text(text, self.limits.chat_max_chars)
+        except ChatError as exc:
+            raise RefusedError("malformed", str(exc)) from None
+        wait = self._chats.allow(f"{live.info.id}:{seat}", time.monotonic())
+        if wait is not None:
+            raise RefusedError(
+                "rate-limited",
+                f"too many messages at once; the next one in {max(1, round(wait))} s",
+                status=429,
+            )
+        async with live.lock:
+            name = live.info.names[seat]
+            stored = await asyncio.to_thread(self.store.add_chat, live.info.id, seat, name, cleaned)
+            message = stored.to_dict()
+            await self._send_all(live, {"type": "chat", "message": message})
+        return message
+
+    async def _send_all(self, live: LiveGame, payload: dict[str, Any]) -> None:
+        for client in list(live.clients):
+            try:
+                await asyncio.wait_for(client.send(payload), timeout=5)
+            except Exception:  # a dead or stuck socket must not stall the game
+                live.clients.discard(client)
+
+    # ------------------------------------------------------------------- rematch
+
+    async def rematch(self, game_id: str, seat: int) -> tuple[str, str]:
+        """(new game, this seat's token in it): a rematch with the same seats, made by the
+        first seat to ask; every later call returns the same game. The seed is a new
+        secret (never the old one, so it is never a practice game)."""
+        live = await self.get(game_id)
+        if live is None:
+            raise RefusedError("not-found", f"no game {game_id!r}", status=404)
+        async with live.lock:
+            if not live.state.is_terminal():
+                raise RefusedError(
+                    "not-finished", "a rematch can be asked for once the game is over", status=409
+                )
+            if live.info.rematch is None:
+                seed = secret_seed()
+                names, options = live.info.names, live.info.options
+                state = live.game.new_state(len(names), seed, options)
+                made, _ = await asyncio.to_thread(
+                    self.store.create_rematch,
+                    game_id,
+                    live.game,
+                    seed,
+                    list(state.current_players()),
+                )
+                live.info = replace(live.info, rematch=made)
+                await self._broadcast(live)
+            new_id = live.info.rematch
+        assert new_id is not None
+        token = await asyncio.to_thread(self.store.seat_token, new_id, seat)
+        if token is None:
+            raise RefusedError(
+                "refused", f"seat {seat + 1} has no person's link in the rematch", status=409
+            )
+        await self.get(new_id)  # loaded now: its bots start
+        return new_id, token
 
     def unsubscribe(self, live: LiveGame, client: Client) -> None:
         live.clients.discard(client)
@@ -636,4 +752,6 @@ class Hub:
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.notifier is not None:
+            await self.notifier.close()
         self.pool.close()

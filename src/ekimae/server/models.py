@@ -10,7 +10,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, String, UniqueConstraint, func
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -41,6 +51,9 @@ class GameRow(Base):
     listed: Mapped[bool] = mapped_column(default=True, server_default="1")
     # The creator chose the seed: the decks may be known to them; every seat is told.
     practice: Mapped[bool] = mapped_column(default=False, server_default="0")
+    # The game a rematch created from this one (same seats, a new secret seed); None
+    # until a seat asks for it (0004).
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
 
 
 class SeatToken(Base):
@@ -80,3 +93,31 @@ class ActionRow(Base):
     # The client's idempotency key, if it sent one: a retry with the same key is answered
     # with this action's index instead of being applied again.
     key: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ChatRow(Base):
+    """One chat message, stored with its game; `name` is the seat's name when it was sent."""
+
+    __tablename__ = "chat"
+    __table_args__ = (Index("ix_chat_game", "game_id", "id"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+
+
+class NotifyRow(Base):
+    """Where a seat asked to be told that it is its turn (its own choice; shown to nobody
+    else): an e-mail address and/or a webhook URL."""
+
+    __tablename__ = "seat_notify"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    webhook: Mapped[str | None] = mapped_column(String(500), nullable=True)

@@ -23,7 +23,7 @@ from ekimae.core.game import Game
 from ekimae.core.record import GameRecord
 from ekimae.games import find_game
 from ekimae.server.config import normalise_url
-from ekimae.server.models import ActionRow, GameRow, Invite, SeatToken
+from ekimae.server.models import ActionRow, ChatRow, GameRow, Invite, NotifyRow, SeatToken
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -76,6 +76,38 @@ class GameInfo:
     created_at: str
     listed: bool = True
     practice: bool = False
+    rematch: str | None = None  # the game a rematch of this one created
+
+
+@dataclass(frozen=True)
+class ChatMessage:
+    id: int
+    seat: int
+    name: str  # the seat's name when it was sent
+    text: str
+    at: str  # ISO time, the database's clock
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "seat": self.seat,
+            "name": self.name,
+            "text": self.text,
+            "at": self.at,
+        }
+
+
+def _chat(row: ChatRow) -> ChatMessage:
+    at = row.created_at.isoformat() if row.created_at else ""
+    return ChatMessage(row.id, row.seat, row.name, row.text, at)
+
+
+@dataclass(frozen=True)
+class NotifySettings:
+    """Where a seat asked to be told it is its turn; for that seat's eyes only."""
+
+    email: str | None = None
+    webhook: str | None = None
 
 
 def _info(row: GameRow) -> GameInfo:
@@ -94,6 +126,7 @@ def _info(row: GameRow) -> GameInfo:
         row.created_at.isoformat() if row.created_at else "",
         row.listed,
         row.practice,
+        row.rematch,
     )
 
 
@@ -405,3 +438,127 @@ class Store:
                 .where(GameRow.id == game_id)
                 .values(action_count=index, to_act=to_act, finished=finished, winner=winner)
             )
+
+    # ------------------------------------------------------------------- chat
+
+    def add_chat(self, game_id: str, seat: int, name: str, text: str) -> ChatMessage:
+        """Store one message (already checked by the hub) and return it as stored."""
+        with self._session.begin() as db:
+            row = ChatRow(game_id=game_id, seat=seat, name=name[:80], text=text)
+            db.add(row)
+            db.flush()
+            db.refresh(row)  # the database's id and time
+            return _chat(row)
+
+    def chat(self, game_id: str, limit: int = 500) -> list[ChatMessage]:
+        """The game's last `limit` messages, oldest first."""
+        with self._session() as db:
+            rows = list(
+                db.scalars(
+                    select(ChatRow)
+                    .where(ChatRow.game_id == game_id)
+                    .order_by(ChatRow.id.desc())
+                    .limit(limit)
+                )
+            )
+        return [_chat(r) for r in reversed(rows)]
+
+    # ------------------------------------------------------------------- notifications
+
+    def notify_settings(self, game_id: str, seat: int) -> NotifySettings:
+        with self._session() as db:
+            row = db.get(NotifyRow, (game_id, seat))
+            return NotifySettings() if row is None else NotifySettings(row.email, row.webhook)
+
+    def set_notify(self, game_id: str, seat: int, changes: dict[str, str | None]) -> NotifySettings:
+        """Change a seat's `email` and/or `webhook` (None clears one); the others stay."""
+        with self._session.begin() as db:
+            row = db.get(NotifyRow, (game_id, seat), with_for_update=True)
+            if row is None:
+                row = NotifyRow(game_id=game_id, seat=seat, email=None, webhook=None)
+                db.add(row)
+            if "email" in changes:
+                row.email = changes["email"]
+            if "webhook" in changes:
+                row.webhook = changes["webhook"]
+            return NotifySettings(row.email, row.webhook)
+
+    def notify_targets(self, game_id: str, seats: list[int]) -> dict[int, NotifySettings]:
+        """The seats among `seats` that asked for e-mail or a webhook."""
+        with self._session() as db:
+            rows = db.scalars(
+                select(NotifyRow).where(NotifyRow.game_id == game_id, NotifyRow.seat.in_(seats))
+            )
+            return {
+                r.seat: NotifySettings(r.email, r.webhook) for r in rows if r.email or r.webhook
+            }
+
+    def seat_token(self, game_id: str, seat: int) -> str | None:
+        """A seat's token, for messages to that seat only (its e-mail, its rematch link)."""
+        with self._session() as db:
+            row = db.get(SeatToken, (game_id, seat))
+            return None if row is None else row.token
+
+    # ------------------------------------------------------------------- rematch
+
+    def create_rematch(
+        self, old_id: str, game: Game[Any], seed: int, to_act: list[int]
+    ) -> tuple[str, bool]:
+        """The game a rematch of `old_id` made: (its id, whether this call created it).
+
+        Created once: same title, options, seat names and bots, `seed` (a new secret), the
+        same host secret and listing; never practice (nobody chose the seed). Every person's
+        seat whose link was held gets a fresh token (handed out by `seat_token` to whoever
+        holds the old seat's token); a seat nobody held gets an invitation. Old game's
+        `rematch` is set in the same transaction, by a conditional update, so two servers
+        asking at once cannot both create one.
+        """
+        new_id = secrets.token_urlsafe(9)
+        try:
+            with self._session.begin() as db:
+                old = db.get(GameRow, old_id, with_for_update=True)
+                if old is None:
+                    raise SeatError(f"no game {old_id!r}")
+                if old.rematch is not None:
+                    return old.rematch, False
+                db.add(
+                    GameRow(
+                        id=new_id,
+                        game=old.game,
+                        seats=old.seats,
+                        seed=str(seed),
+                        options=dict(old.options),
+                        names=list(old.names),
+                        bots=list(old.bots),
+                        action_count=0,
+                        to_act=to_act,
+                        finished=False,
+                        winner=None,
+                        data_version=game.data_version,
+                        host_token=old.host_token,
+                        listed=old.listed,
+                        practice=False,
+                    )
+                )
+                db.flush()
+                held = set(db.scalars(select(SeatToken.seat).where(SeatToken.game_id == old_id)))
+                for s, bot in enumerate(old.bots):
+                    if bot is not None:
+                        continue
+                    if s in held:
+                        db.add(SeatToken(game_id=new_id, seat=s, token=new_secret()))
+                    else:
+                        db.add(Invite(code=new_secret(), game_id=new_id, seat=s))
+                done = db.execute(
+                    update(GameRow)
+                    .where(GameRow.id == old_id, GameRow.rematch.is_(None))
+                    .values(rematch=new_id)
+                )
+                if done.rowcount != 1:  # type: ignore[attr-defined]
+                    raise StaleWriteError("another server made this rematch first")
+        except (StaleWriteError, IntegrityError):
+            info = self.info(old_id)
+            if info is None or info.rematch is None:
+                raise
+            return info.rematch, False
+        return new_id, True

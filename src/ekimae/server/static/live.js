@@ -1,5 +1,8 @@
 // A game page's live connection, the same for every game: the WebSocket, reconnecting,
-// the buttons disabled while an action is unanswered, refusals shown, a withdrawn link.
+// the buttons disabled while an action is unanswered, refusals shown, a withdrawn link;
+// and the chat and turn notifications (table_extras.js) where the page includes them.
+import { initExtras } from "/static/table_extras.js";
+
 export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   let socket = null;
   let latest = null;
@@ -7,6 +10,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   // An action sent and not yet answered (ack or error): its buttons stay disabled, so a
   // double click or a click on a page about to change cannot send a second, stale action.
   let pending = false;
+  const extras = initExtras(cfg); // null without templates/table_extras.html
   const error = (text) => { document.getElementById("error").textContent = text; };
   const setPending = (on) => {
     pending = on;
@@ -20,7 +24,13 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     socket.onopen = () => { retry = 500; };
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "state") { latest = msg; render(msg); setPending(pending); }
+      if (msg.type === "state") {
+        latest = msg; render(msg); setPending(pending);
+        if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
+        extras?.onState(msg);
+      }
+      else if (msg.type === "chat") extras?.onChat(msg.message);
+      else if (msg.type === "error" && msg.about === "chat") extras?.onChatError(msg.error);
       else if (msg.type === "error") { setPending(false); error(`Refused: ${msg.error.message}`); }
       else if (msg.type === "ack" || msg.type === "undone") setPending(false);
     };
