@@ -4,6 +4,13 @@
 (line, stop, station, cell) and these tables; names exist only for people and notation.
 A cell is ``row * columns + column``; its name is the column letter and the 1-based row
 (``"d7"``). A stop's position is in cell units: cell (c, r) spans [c, c+1] x [r, r+1].
+
+OSAKA METRO's map (`osaka_map.toml`, in the subpackage `data.osaka`) adds two optional things
+(OS-2), absent from the Tokyo map: a line run by a pair of vehicles (`vehicle = "tram"`,
+`vehicles = 2`) whose inner stops are small circles, and those small circles, written as
+stations with `halt = true`: one circle of one line, a stop for moving and riding but not a
+station (no pyramid, no name needed). The rules decide what a halt allows; this module only
+reads and checks the data.
 """
 
 from __future__ import annotations
@@ -12,6 +19,7 @@ import functools
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from importlib import resources
 from types import MappingProxyType
 from typing import Any
 
@@ -19,6 +27,8 @@ from ekimae.core.data import Fields, read_toml, unique
 from ekimae.core.errors import DataError
 
 PACKAGE = "ekimae.games.tokyo_metro.data"
+VEHICLES = ("train", "tram", "bus")  # TM-1.6, OS-1
+MAX_VEHICLES = 2  # OS-2: one vehicle on each terminus
 MAX_COLUMNS = 26  # one letter per column
 MAX_STATION_STOPS = 3  # TM-1.1
 MAX_STOP_LINES = 2  # TM-8.4: two lines may share a circle
@@ -27,6 +37,7 @@ _CELL = re.compile(r"([a-z])([1-9][0-9]*)")
 _LABEL = re.compile(r"([A-Z][A-Za-z]*)([1-9][0-9]*)")
 _KEY = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _COLOR = re.compile(r"#[0-9A-Fa-f]{6}")
+_NAME = re.compile(r"[a-z][a-z0-9_]*")
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +48,8 @@ class Line:
     name_ja: str
     color: str  # "#RRGGBB"
     stops: tuple[int, ...]  # stop indices in line order; stop number k is stops[k-1]
+    vehicle: str = "train"  # OS-1: "train", "tram" (line P) or "bus"
+    vehicles: int = 1  # OS-2: 2 for a pair, one starting on each terminus
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +71,7 @@ class Station:
     name_ja: str
     stops: tuple[int, ...]  # 1..3 stop indices
     cells: tuple[int, ...]  # union of its stops' cells, sorted
+    halt: bool = False  # OS-2: a small circle, a stop but not a station (no pyramid)
 
 
 @dataclass(frozen=True)
@@ -110,7 +124,26 @@ def _load(name: str) -> Board:
     # functools.cache keys load_board() and load_board("tokyo") apart; this one keys by name,
     # so that every caller shares one Board.
     source = f"{name}_map.toml"
-    return parse_board(read_toml(source, package=PACKAGE), source)
+    return parse_board(read_toml(source, package=data_package(name, source)), source)
+
+
+def data_package(name: str, file: str) -> str:
+    """The package holding data file `file` of map or card set `name`.
+
+    The base game's files are in PACKAGE; an expansion's are in its own subpackage
+    (``data.osaka``), so that adding one leaves the base game's `data_version` (a hash of
+    PACKAGE's own files) and its recorded games unchanged.
+    """
+    if not _NAME.fullmatch(name):
+        raise DataError(file, "-", f"{name!r} is not a data set name like 'osaka'")
+    if resources.files(PACKAGE).joinpath(file).is_file():
+        return PACKAGE
+    package = f"{PACKAGE}.{name}"
+    try:
+        resources.files(package)
+    except ModuleNotFoundError:
+        raise DataError(file, "-", f"file not found (no data set {name!r})") from None
+    return package
 
 
 # ----------------------------------------------------------------------------------- parsing
@@ -146,6 +179,8 @@ class _LineRow:
     name_ja: str
     color: str
     station_keys: tuple[str, ...]
+    vehicle: str = "train"
+    vehicles: int = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +202,8 @@ def parse_board(data: dict[str, Any], source: str) -> Board:
     keys = tuple(station_fields)
     stop_rows, station_stops = _parse_stops(station_fields, letters, grid)
     line_stops = _resolve_lines(top, line_rows, keys, stop_rows)
+    halts = tuple(_halt(fields) for fields in station_fields.values())
+    _check_halts(top.sub("lines"), line_rows, line_stops, stop_rows, keys, halts)
     start = grid.cells(top, "start_area")
     return _build(
         top.text("name"),
@@ -198,8 +235,36 @@ def _parse_lines(top: Fields) -> list[_LineRow]:
         stops = line.texts("stops")
         if len(stops) < 2:
             raise line.fail("stops", "a line needs at least two stops (two termini)")
-        rows.append(_LineRow(letter, line.text("name"), line.text("name_ja"), color, tuple(stops)))
+        vehicle, vehicles = _vehicles(line)
+        rows.append(
+            _LineRow(
+                letter,
+                line.text("name"),
+                line.text("name_ja"),
+                color,
+                tuple(stops),
+                vehicle,
+                vehicles,
+            )
+        )
     return rows
+
+
+def _vehicles(line: Fields) -> tuple[str, int]:
+    """The optional `vehicle` and `vehicles` of a line (OS-1, OS-2); a train by default."""
+    vehicle = line.text("vehicle") if line.has("vehicle") else "train"
+    if vehicle not in VEHICLES:
+        raise line.fail("vehicle", f"{vehicle!r} is not one of {', '.join(VEHICLES)}")
+    vehicles = line.integer("vehicles", 1, MAX_VEHICLES) if line.has("vehicles") else 1
+    return vehicle, vehicles
+
+
+def _halt(station: Fields) -> bool:
+    """The optional `halt` flag of a station table (OS-2 small circle); false by default."""
+    value = station.table.get("halt", False)
+    if not isinstance(value, bool):
+        raise station.fail("halt", f"expected true or false, got {value!r}")
+    return value
 
 
 def _station_tables(top: Fields) -> dict[str, Fields]:
@@ -223,8 +288,13 @@ def _parse_stops(
         tables = fields.tables("stops")
         if not 1 <= len(tables) <= MAX_STATION_STOPS:
             raise fields.fail("stops", f"a station has 1 to 3 stops, not {len(tables)}")
+        halt = _halt(fields)
+        if halt and len(tables) != 1:
+            raise fields.fail("stops", f"a halt (OS-2 small circle) is one stop, not {len(tables)}")
         first = len(stops)
         stops.extend(_parse_stop(stop, station, letters, grid) for stop in tables)
+        if halt and len(stops[first].labels) != 1:
+            raise tables[0].fail("lines", "a halt (OS-2 small circle) carries one line")
         station_stops.append(tuple(range(first, len(stops))))
     return stops, station_stops
 
@@ -306,6 +376,33 @@ def _line_stops(
     return tuple(found)
 
 
+def _check_halts(
+    tables: Fields,
+    line_rows: list[_LineRow],
+    line_stops: list[tuple[int, ...]],
+    stops: list[_StopRow],
+    keys: tuple[str, ...],
+    halts: tuple[bool, ...],
+) -> None:
+    """OS-2: a line run by a pair has two terminus stations joined by halts (small circles);
+    other lines have no halts."""
+    for row, members in zip(line_rows, line_stops, strict=True):
+        where = tables.sub(row.letter)
+        last = len(members) - 1
+        for number, stop in enumerate(members):
+            key = keys[stops[stop].station]
+            halt = halts[stops[stop].station]
+            field = f"stops[{number}]"
+            if halt and number in (0, last):
+                raise where.fail(field, f"{key!r} is a halt; a terminus must be a station (OS-2)")
+            if halt and row.vehicles == 1:
+                message = f"{key!r} is a halt; only a line run by a pair (vehicles = 2) has halts"
+                raise where.fail(field, message + " (OS-2)")
+            if not halt and row.vehicles == 2 and number not in (0, last):
+                message = f"{key!r} is a station; between its termini a pair's line has halts"
+                raise where.fail(field, message + " only (OS-2)")
+
+
 def _text(line_rows: list[_LineRow], label: tuple[int, int]) -> str:
     return f"{line_rows[label[0]].letter}{label[1]}"
 
@@ -329,7 +426,16 @@ def _build(
     start: tuple[int, ...],
 ) -> Board:
     lines = tuple(
-        Line(i, row.letter, row.name, row.name_ja, row.color, line_stops[i])
+        Line(
+            i,
+            row.letter,
+            row.name,
+            row.name_ja,
+            row.color,
+            line_stops[i],
+            row.vehicle,
+            row.vehicles,
+        )
         for i, row in enumerate(line_rows)
     )
     stops = tuple(_stop(i, row) for i, row in enumerate(stop_rows))
@@ -367,6 +473,11 @@ def _station(
     index: int, key: str, fields: Fields, members: tuple[int, ...], stops: tuple[Stop, ...]
 ) -> Station:
     cells = tuple(sorted({cell for stop in members for cell in stops[stop].cells}))
+    halt = _halt(fields)
+    if halt:  # a small circle needs no name (OS-2); it may have one
+        name = fields.text("name") if fields.has("name") else ""
+        name_ja = fields.text("name_ja") if fields.has("name_ja") else ""
+        return Station(index, key, name, name_ja, members, cells, halt=True)
     return Station(index, key, fields.text("name"), fields.text("name_ja"), members, cells)
 
 
