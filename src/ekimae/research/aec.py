@@ -13,7 +13,7 @@ Rewards arrive at the end, on the bots' scale (`title.Setup.rewards`), in [0, 1]
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -30,8 +30,6 @@ def agent_name(seat: int) -> str:
 
 
 class EkimaeAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"], "is_parallelizable": False}
-
     def __init__(
         self,
         game: str,
@@ -43,7 +41,11 @@ class EkimaeAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
     ) -> None:
         super().__init__()
         self.setup: Setup = setup(game, seats, options, examples=examples)
-        self.metadata = {**self.metadata, "name": f"ekimae_{game.replace('-', '_')}_v0"}
+        self.metadata = {
+            "render_modes": ["ansi"],
+            "is_parallelizable": False,
+            "name": f"ekimae_{game.replace('-', '_')}_v0",
+        }
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(seats)]
         elements = len(self.setup.space.catalog.elements)
@@ -58,6 +60,10 @@ class EkimaeAEC(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type hints
         self._act_space = spaces.Discrete(self.setup.space.size)
         self.state_: State | None = None
         self.pending: Pending | None = None
+
+    @property
+    def observation_size(self) -> int:
+        return self._obs_size
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self._obs_space

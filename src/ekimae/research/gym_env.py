@@ -10,19 +10,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
 
-from ekimae.bots import make_bot
+from ekimae.bots import bot_names, make_bot
 from ekimae.bots.base import Bot, seat_rng
 from ekimae.research.aec import EkimaeAEC, agent_name
 
 
 class EkimaeGym(gym.Env[dict[str, np.ndarray], int]):
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
-
     def __init__(
         self,
         game: str,
@@ -34,12 +32,17 @@ class EkimaeGym(gym.Env[dict[str, np.ndarray], int]):
         examples: bool = False,
         untimed: bool = True,
     ) -> None:
+        self.metadata = {"render_modes": ["ansi"]}
         self.aec = EkimaeAEC(game, seats, options, examples=examples)
         if not 0 <= seat < seats:
             raise ValueError(f"seat {seat} is not one of 0..{seats - 1}")
         names = [opponents] * seats if isinstance(opponents, str) else list(opponents)
         if len(names) != seats - 1 and not isinstance(opponents, str):
             raise ValueError(f"{seats - 1} opponents needed, {len(names)} given")
+        known = bot_names(game)
+        unknown = sorted(set(names) - set(known))
+        if unknown:
+            raise ValueError(f"unknown bot {unknown[0]!r} for {game} (known: {', '.join(known)})")
         self.seat = seat
         others = [s for s in range(seats) if s != seat]
         self._bot_names = dict(zip(others, names, strict=False))
@@ -49,6 +52,14 @@ class EkimaeGym(gym.Env[dict[str, np.ndarray], int]):
         self.rngs: dict[int, random.Random] = {}
         self.observation_space = self.aec.observation_space(agent_name(seat))
         self.action_space = self.aec.action_space(agent_name(seat))
+
+    @property
+    def observation_size(self) -> int:
+        return self.aec.observation_size
+
+    @property
+    def action_count(self) -> int:
+        return self.aec.setup.space.size
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
