@@ -1,0 +1,287 @@
+"""Issue 13: a seat is told it is its turn by e-mail or webhook, if it asked.
+
+Against real servers on loopback: aiosmtpd for e-mail, a small HTTP server for webhooks.
+A notice goes out when someone else's action makes the seat one to act (never for its own
+action, once per turn), asynchronously: the action's answer never waits for it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from email import message_from_bytes
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+from aiosmtpd.controller import Controller
+from fastapi.testclient import TestClient
+
+from ekimae.server.app import create_app
+from ekimae.server.config import Settings
+from tests.server.test_chat import two_people
+
+FROM = "ekimae@example.org"
+PUBLIC = "http://ekimae.test:8000"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+class Inbox:
+    """aiosmtpd's handler: keeps every message it is sent."""
+
+    def __init__(self) -> None:
+        self.messages: list[Any] = []
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        message = message_from_bytes(envelope.content)
+        self.messages.append((list(envelope.rcpt_tos), message))
+        return "250 OK"
+
+
+@pytest.fixture
+def smtp() -> Iterator[tuple[int, Inbox]]:
+    inbox = Inbox()
+    port = _free_port()
+    controller = Controller(inbox, hostname="127.0.0.1", port=port)
+    controller.start()
+    yield port, inbox
+    controller.stop()
+
+
+class Hooks:
+    """A loopback HTTP server: records POSTs; /slow waits; /moved redirects to /target."""
+
+    def __init__(self) -> None:
+        self.hits: list[tuple[str, Any]] = []
+        hooks = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                body = self.rfile.read(int(self.headers.get("content-length") or 0))
+                hooks.hits.append((self.path, json.loads(body or b"null")))
+                if self.path.startswith("/slow"):
+                    time.sleep(3)
+                if self.path.startswith("/moved"):
+                    self.send_response(307)
+                    self.send_header("Location", "/target")
+                else:
+                    self.send_response(204)
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+@pytest.fixture
+def hooks() -> Iterator[Hooks]:
+    h = Hooks()
+    yield h
+    h.server.shutdown()
+
+
+AppOf = Callable[..., TestClient]
+
+
+@pytest.fixture
+def app_of(db_url: str, smtp: tuple[int, Inbox]) -> Iterator[AppOf]:
+    """Apps on the test's database with e-mail through the loopback SMTP server and
+    webhooks to loopback allowed (keyword arguments override the settings)."""
+    clients: list[TestClient] = []
+
+    def make(**overrides: Any) -> TestClient:
+        settings: dict[str, Any] = {
+            "database_url": db_url,
+            "smtp_url": f"smtp://127.0.0.1:{smtp[0]}",
+            "smtp_from": FROM,
+            "public_url": PUBLIC,
+            "webhook_private": True,
+            "notify_timeout": 1.0,
+            **overrides,
+        }
+        client = TestClient(create_app(Settings(**settings)))
+        client.__enter__()
+        clients.append(client)
+        return client
+
+    yield make
+    for c in clients:
+        c.__exit__(None, None, None)
+
+
+def notify(client: TestClient, gid: str, token: str, **fields: Any) -> Any:
+    return client.post(f"/api/games/{gid}/notify", json={"token": token, **fields})
+
+
+def bid(client: TestClient, gid: str, token: str) -> float:
+    """The seat's first legal bid; returns how long the request took."""
+    mine = client.get(f"/api/games/{gid}", params={"token": token}).json()
+    assert mine["legal"], "not this seat's turn"
+    start = time.monotonic()
+    res = client.post(
+        f"/api/games/{gid}/actions",
+        json={"token": token, "action": mine["legal"][0]["action"], "seq": mine["seq"]},
+    )
+    assert res.status_code == 200, res.text
+    return time.monotonic() - start
+
+
+def settle(client: TestClient, until: Callable[[], bool] = lambda: False) -> None:
+    """Wait until `until()` or, failing that, until no notice is being sent any more."""
+    notifier = client.app.state.hub.notifier  # type: ignore[attr-defined]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        if until():
+            return
+        if notifier.pending == 0:
+            time.sleep(0.1)
+            if notifier.pending == 0 and not until():
+                return
+        time.sleep(0.02)
+
+
+def test_an_email_when_someone_elses_action_makes_it_your_turn(
+    app_of: AppOf, smtp: tuple[int, Inbox]
+) -> None:
+    inbox = smtp[1]
+    client = app_of()
+    gid, (ann, ben) = two_people(client)
+    res = notify(client, gid, ann, email="ann@example.org")
+    assert res.status_code == 200, res.text
+    assert res.json()["email"] == "ann@example.org" and res.json()["email_available"]
+    # Lot 1: Ben bids, then Ann: her own action reveals the lot and makes her one to act
+    # again. Not a notice (her own action).
+    bid(client, gid, ben)
+    bid(client, gid, ann)
+    settle(client)
+    assert inbox.messages == []
+    # Lot 2: Ann, then Ben: Ben's bid makes it Ann's turn.
+    bid(client, gid, ann)
+    bid(client, gid, ben)
+    settle(client, lambda: len(inbox.messages) == 1)
+    assert len(inbox.messages) == 1
+    rcpt, message = inbox.messages[0]
+    assert rcpt == ["ann@example.org"] and message["From"] == FROM
+    assert "SEALED AUCTION" in message["Subject"] and gid in message["Subject"]
+    text = message.get_payload(decode=True).decode()
+    assert "seat 1 Ann" in text and "SEALED AUCTION" in text
+    assert f"{PUBLIC}/g/{gid}?t={ann}" in text  # her own link
+    # Once per turn: Ben takes his bid back and bids again; Ann's turn at the same count.
+    state = client.get(f"/api/games/{gid}").json()
+    res = client.post(f"/api/games/{gid}/undo", json={"token": ben, "expected": state["actions"]})
+    assert res.status_code == 200, res.text
+    bid(client, gid, ben)
+    settle(client)
+    assert len(inbox.messages) == 1
+
+
+def test_a_webhook_gets_json_without_the_seats_token(app_of: AppOf, hooks: Hooks) -> None:
+    client = app_of()
+    gid, (ann, ben) = two_people(client)
+    assert notify(client, gid, ann, webhook=f"{hooks.url}/hook?x=1").status_code == 200
+    bid(client, gid, ann)
+    bid(client, gid, ben)
+    settle(client, lambda: len(hooks.hits) == 1)
+    assert len(hooks.hits) == 1
+    path, body = hooks.hits[0]
+    assert path == "/hook?x=1"
+    assert body["event"] == "your-turn" and body["game_id"] == gid and body["seat"] == 0
+    assert body["name"] == "Ann" and body["title"] == "SEALED AUCTION"
+    assert body["url"] == f"{PUBLIC}/g/{gid}" and ann not in json.dumps(body)
+
+
+def test_a_slow_or_redirecting_webhook_delays_nothing_and_is_not_followed(
+    app_of: AppOf, hooks: Hooks, caplog: pytest.LogCaptureFixture
+) -> None:
+    client = app_of()
+    gid, (ann, ben) = two_people(client)
+    assert notify(client, gid, ann, webhook=f"{hooks.url}/slow/secret-path").status_code == 200
+    assert notify(client, gid, ben, webhook=f"{hooks.url}/moved").status_code == 200
+    bid(client, gid, ann)
+    with caplog.at_level(logging.ERROR, logger="ekimae.server"):
+        took = bid(client, gid, ben)  # Ann's webhook sleeps 3 s; the timeout is 1 s
+        assert took < 0.5, f"the action waited {took:.2f} s for a webhook"
+        settle(client, lambda: "failed" in caplog.text)
+        bid(client, gid, ben)  # lot 2: Ben's bid ... then Ann's makes it Ben's turn
+        bid(client, gid, ann)
+        settle(client, lambda: "answered 307" in caplog.text)
+    assert "ReadTimeout" in caplog.text and "secret-path" not in caplog.text
+    assert "answered 307" in caplog.text
+    assert [p for p, _ in hooks.hits if p == "/target"] == []  # never followed
+
+
+def test_a_mail_server_that_is_down_is_a_log_line(
+    app_of: AppOf, caplog: pytest.LogCaptureFixture
+) -> None:
+    client = app_of(smtp_url=f"smtp://127.0.0.1:{_free_port()}")
+    gid, (ann, ben) = two_people(client)
+    assert notify(client, gid, ann, email="annabel@example.org").status_code == 200
+    bid(client, gid, ann)
+    with caplog.at_level(logging.ERROR, logger="ekimae.server"):
+        bid(client, gid, ben)
+        settle(client, lambda: "e-mail to" in caplog.text)
+    assert "e-mail to a***@example.org" in caplog.text and "annabel" not in caplog.text
+    assert client.get(f"/api/games/{gid}").json()["actions"] == 2  # the game goes on
+
+
+def test_settings_are_checked_stored_and_shown_to_their_seat_only(app_of: AppOf) -> None:
+    client = app_of()
+    gid, (ann, ben) = two_people(client)
+    for bad, needle in [
+        ({"email": "not an address"}, "must look like"),
+        ({"email": "a@b.org\r\nBcc: x@y.org"}, "must look like"),
+        ({"webhook": "ftp://example.org/x"}, "http:// or https://"),
+        ({"webhook": "javascript:alert(1)"}, "http:// or https://"),
+        ({"webhook": "https://example.org/" + "x" * 600}, None),
+    ]:
+        res = notify(client, gid, ann, **bad)
+        assert res.status_code in (400, 422), bad
+        if needle:
+            assert needle in res.json()["error"]["message"]
+    assert notify(client, gid, "", email="a@example.org").status_code == 403
+    res = notify(client, gid, ann, email="ann@example.org", webhook="https://example.org/h")
+    assert res.status_code == 200
+    # A field left out stays; null clears.
+    assert notify(client, gid, ann, webhook=None).json()["email"] == "ann@example.org"
+    mine = client.get(f"/api/games/{gid}/notify", params={"token": ann}).json()
+    assert (mine["email"], mine["webhook"]) == ("ann@example.org", None)
+    assert client.get(f"/api/games/{gid}/notify", params={"token": ben}).json()["email"] is None
+    assert client.get(f"/api/games/{gid}/notify").status_code == 403
+    # Nobody else's payload carries it, nor her own pushes.
+    for token in (ben, None, ann):
+        params = {"token": token} if token else {}
+        assert "ann@example.org" not in client.get(f"/api/games/{gid}", params=params).text
+        with client.websocket_connect(f"/ws/{gid}" + (f"?token={token}" if token else "")) as ws:
+            assert "ann@example.org" not in json.dumps(ws.receive_json())
+    again = app_of()  # stored: a restart keeps it
+    mine = again.get(f"/api/games/{gid}/notify", params={"token": ann}).json()
+    assert mine["email"] == "ann@example.org"
+
+
+def test_without_smtp_or_to_private_addresses_it_is_refused(app_of: AppOf) -> None:
+    client = app_of(smtp_url=None, webhook_private=False)
+    gid, (ann, _) = two_people(client)
+    res = notify(client, gid, ann, email="ann@example.org")
+    assert res.status_code == 400 and "sends no e-mail" in res.json()["error"]["message"]
+    assert client.get(f"/api/games/{gid}/notify", params={"token": ann}).json() == {
+        "email": None,
+        "webhook": None,
+        "email_available": False,
+    }
+    for url in ("http://127.0.0.1:9/x", "http://localhost/x", "http://10.1.2.3/", "http://[::1]/"):
+        res = notify(client, gid, ann, webhook=url)
+        assert res.status_code == 400 and "public address" in res.json()["error"]["message"]
+    assert notify(client, gid, ann, webhook="https://hooks.example.org/x").status_code == 200
