@@ -90,9 +90,8 @@ class Session:
         self.front.acted(state, seat, action)
 
     def ask(self, state: State, seat: Seat, legal: Sequence[Action]) -> Action | None:
-        self.front.turn(state, seat)
         menu = self.front.menu(state, seat, legal)
-        self.out.print(menu.render())
+        self.front.turn(state, seat, menu)
         while True:
             text = self.input.read(f"{seat_label(self.names, seat)} > ")
             if text is None:

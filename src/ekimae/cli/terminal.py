@@ -59,8 +59,8 @@ class Front(Protocol):
         """After each action while playing (`state` has it applied)."""
         ...
 
-    def turn(self, state: State, seat: Seat) -> None:
-        """What a person at `seat` sees before choosing."""
+    def turn(self, state: State, seat: Seat, menu: Menu) -> None:
+        """What a person at `seat` sees before choosing, `menu` (the choices) included."""
         ...
 
     def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
@@ -188,13 +188,14 @@ class GenericFront:
         self.out.print(f"  {seat_label(self.names, seat)}: {shown}", markup=False)
         self._new_log_lines(state, seat, action, indent="    ")
 
-    def turn(self, state: State, seat: Seat) -> None:
+    def turn(self, state: State, seat: Seat, menu: Menu) -> None:
         self.out.print(Rule(f"{seat_label(self.names, seat)} to act", style="dim"))
         view = state.view(seat)
         self.out.print(table.view_table(view))
         lines = table.log_lines(view)
         if lines:
             self.out.print(table.log_tail(lines, LOG_TAIL))
+        self.out.print(menu.render())
 
     def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
         return build_menu(self.game, legal)

@@ -46,6 +46,7 @@ def position(view: View, names: Sequence[str], log: bool = True) -> RenderableTy
         players_table(view, names),
         cards_table(view, names),
         grid_picture(view, board),
+        grid_key(names),
     ]
     if log:
         parts.append(log_tail(view))
@@ -84,7 +85,7 @@ def lines_table(view: View, names: Sequence[str], board: Board) -> Table:
             _stocks(line["stocks"], names),
             _speculations(line["speculations"], names),
             f"{'⚡' * line['speed_tokens']}{'·' * (line['slots'] - used)} {used}/{line['slots']}",
-            _train(line["train"], line["stocks"]),
+            train_text(line["train"], line["stocks"]),
         )
     return table
 
@@ -99,7 +100,7 @@ def _speculations(items: Sequence[dict[str, int]], names: Sequence[str]) -> Text
     return Text(", ").join(parts) if parts else Text("—", style="dim")
 
 
-def _train(train: dict[str, Any] | None, stocks: Sequence[int]) -> str:
+def train_text(train: dict[str, Any] | None, stocks: Sequence[int]) -> str:
     if train is None:
         return "off the map"
     arrow = "→" if train["direction"] > 0 else "←"
@@ -196,7 +197,7 @@ def cards_table(view: View, names: Sequence[str]) -> Table:
     rows = max(len(c["cards"]) for c in columns)
     for row in reversed(range(rows)):
         table.add_row(*(_card_cell(c["cards"], row, view, names) for c in columns))
-    table.add_row(*(_discard(c) for c in columns))
+    table.add_row(*(discard_text(c) for c in columns))
     own = [(p["seat"], card) for p in view["players"] for card in p["personal_cards"]]
     if own:
         table.caption = "personal cards: " + ", ".join(f"{c} ({seat_name(s)})" for s, c in own)
@@ -207,7 +208,7 @@ def _card_cell(cards: Sequence[str], row: int, view: View, names: Sequence[str])
     return card_text(cards[row], view["taken"], names) if row < len(cards) else Text("")
 
 
-def _discard(column: dict[str, Any]) -> Text:
+def discard_text(column: dict[str, Any]) -> Text:
     top = column["discard_top"]
     if top is None:
         return Text("discard: empty", style="dim")
@@ -218,8 +219,9 @@ def _discard(column: dict[str, Any]) -> Text:
 
 
 def grid_picture(view: View, board: Board) -> Text:
-    """The grid, 3 characters a cell: meeples ``@n``, stops by line letter (``+`` where two
-    lines share a stop) on their owner's colour, ``.`` for an empty cell."""
+    """The grid, 3 characters a cell (the key: `grid_key`): meeples ``@n``, trains ``G▸``
+    or ``G◂``, stops by line letter (``+`` where two lines share a stop), a station's
+    owner as ``G2`` on that seat's colour, ``.`` for an empty cell. Seats count from 1."""
     cells: dict[int, Text] = {}
     owners = {board.station_by_key[key]: seat for key, seat in view["stations"].items()}
     for stop in board.stops:
@@ -229,8 +231,16 @@ def grid_picture(view: View, board: Board) -> Text:
             color = board.lines[stop.lines[0]].color
             owner = owners.get(stop.station)
             style = f"bold {color}" if owner is None else f"bold #FFFFFF on {_seat_color(owner)}"
-            label = f" {glyph}{owner if owner is not None else ' '}"
+            label = f" {glyph}{owner + 1 if owner is not None else ' '}"
             cells[cell] = Text(label, style=style)
+    for line in view["lines"]:
+        train = line["train"]
+        if train is None:
+            continue
+        drawn = board.lines[board.line_by_letter[line["letter"]]]
+        stop = board.stops[drawn.stops[train["number"] - 1]]
+        mark = f" {drawn.letter}{'▸' if train['direction'] > 0 else '◂'}"
+        cells[_cell_of(board, stop.x, stop.y)] = Text(mark, style=f"bold #000000 on {drawn.color}")
     for p in view["players"]:
         if p["meeple"] is not None:
             cell = board.parse_cell(p["meeple"])
@@ -240,8 +250,31 @@ def grid_picture(view: View, board: Board) -> Text:
         out.append(f"{row + 1:>3} ")
         for column in range(board.columns):
             out.append(cells.get(row * board.columns + column, Text(" . ", style="dim")))
-        out.append("\n")
+        if row < board.rows - 1:
+            out.append("\n")
     return out
+
+
+def grid_key(names: Sequence[str]) -> Text:
+    """What the grid's symbols mean (seats count from 1), in lines of at most 66 columns."""
+    key = Text()
+    key.append(" G ", style="bold")
+    key.append(" a stop of line G   ")
+    key.append(" + ", style="bold")
+    key.append(" a stop of two lines   ")
+    key.append(" . ", style="dim")
+    key.append(" an empty cell\n")
+    key.append(" G▸", style="bold #000000 on #999999")
+    key.append(" ")
+    key.append(" G◂", style="bold #000000 on #999999")
+    key.append(" line G's train, going to higher / lower stop numbers\n")
+    key.append(" G1", style=f"bold #FFFFFF on {_seat_color(0)}")
+    key.append(" a station with seat 1's pyramid   ")
+    key.append(" @1", style=f"reverse {seat_style(0)}")
+    key.append(" seat 1's meeple\n")
+    key.append(" seats ")
+    key.append(Text("  ").join(seat_text(s, names) for s in range(len(names))))
+    return key
 
 
 def _cell_of(board: Board, x: float, y: float) -> int:

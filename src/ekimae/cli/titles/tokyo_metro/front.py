@@ -7,13 +7,14 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.console import Console
+from rich.console import Console, RenderableType
 from rich.rule import Rule
+from rich.text import Text
 
 from ekimae.bots.tokyo_metro.search_bots import hint
 from ekimae.cli.menu import Menu
 from ekimae.cli.terminal import Command, GenericFront, TerminalTitle
-from ekimae.cli.titles.tokyo_metro import display
+from ekimae.cli.titles.tokyo_metro import display, screen
 from ekimae.cli.titles.tokyo_metro.menu import build_menu
 from ekimae.cli.titles.tokyo_metro.render import write_picture
 from ekimae.core.actions import Action
@@ -63,31 +64,56 @@ class MetroFront(GenericFront):
 
     def acted(self, state: State, seat: Seat, action: Action) -> None:
         view = state.view(None)
-        for line in view["log"][self.log_seen :]:
-            self.out.print(f"  {line}", markup=False)
+        if not self.one_screen():  # on one screen the log has its own area
+            for line in view["log"][self.log_seen :]:
+                self.out.print(f"  {line}", markup=False)
         self.log_seen = len(view["log"])
         if view["round"] != self.round_seen and not state.is_terminal():
             self.new_round(view)
 
     def new_round(self, view: dict[str, Any]) -> None:
         self.round_seen = view["round"]
+        if self.one_screen():
+            return
         self.out.print(Rule(f"Round {view['round']} of {view['rounds']}"))
         if not self.humans:  # people see the table at each of their turns instead
             self.out.print(display.position(view, self.names, log=False))
 
+    def one_screen(self) -> bool:
+        """A person plays on a terminal of 160×50 or more: one screen a turn."""
+        return self.humans and screen.fits(self.out)
+
     # -------------------------------------------------------------- a person's turn
 
-    def turn(self, state: State, seat: Seat) -> None:
+    def turn(self, state: State, seat: Seat, menu: Menu) -> None:
         view = state.view(seat)
+        choices = menu.render()
+        if self.one_screen():
+            self.draw_screen(view, seat, choices)
+            return
         if view["phase"] == "trains":
             self.out.print(display.header(view, self.names))
         else:
             self.out.print(display.position(view, self.names, log=False))
+        self.out.print(choices)
+
+    def draw_screen(self, view: dict[str, Any], seat: Seat, choices: RenderableType) -> None:
+        """The whole table on one screen; a menu too long for its area follows below it."""
+        fits = screen.choices_fit(self.out, view, self.names, choices)
+        title = f"Choices of seat {seat + 1} ({self.names[seat]})"
+        shown = choices if fits else Text("The choices are listed below the screen.")
+        self.out.clear()
+        self.out.print(screen.screen(view, self.names, shown, title), height=screen.HEIGHT)
+        if not fits:
+            self.out.print(choices)
 
     def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
         return build_menu(legal)
 
     def table(self, state: State, seat: Seat | None) -> None:
+        if seat is not None and self.one_screen():
+            self.draw_screen(state.view(seat), seat, Text("Type 'list' for the choices."))
+            return
         self.out.print(display.position(state.view(seat), self.names))
 
     def log(self, state: State, seat: Seat) -> None:

@@ -19,7 +19,7 @@ from ekimae.core.actions import Action, format_action
 RANGED = {"turn-bid": "amount", "speculation": "stake"}  # yen fields chosen freely
 LISTED = 12  # a group this small is listed in full
 AMOUNTS = 4  # numbered yen amounts when a ranged group has a single stem
-PER_LINE = 10  # choices per line in a group listed by spot
+PER_LINE = 8  # choices per line in a group listed by spot (fits the screen's choices)
 
 
 def build_menu(legal: Sequence[Action]) -> Menu:
