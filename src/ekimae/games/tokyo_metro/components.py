@@ -3,6 +3,13 @@
 `rules.toml` holds the numbers the rules print; `revenue_track.toml` and
 `action_cards.toml` hold the components the project designed (DATA lines of RULES.md).
 The rules modules only ever see these objects, never the files.
+
+OSAKA METRO's components (OS-1 to OS-5) are in the subpackage `data.osaka`:
+`osaka_track.toml`, `osaka_cards.toml` (`load_track("osaka")`, `load_cards("osaka")`) and
+`osaka_pieces.toml` (`load_pieces("osaka")`: stock cards per line, surcharges, vehicles,
+markers). The Osaka cards print three kinds the TOKYO engine does not handle yet
+(`Kind.INVEST_DISC`, `Kind.SELL`, `Kind.COPY`): they are data only until the Osaka rules
+exist, and the Tokyo card set refuses them.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from typing import Any
 
 from ekimae.core.data import Fields, read_toml, unique
 from ekimae.core.errors import DataError
+from ekimae.games.tokyo_metro.board import data_package
 
 PACKAGE = "ekimae.games.tokyo_metro.data"
 LINE_LETTERS = ("G", "M", "H", "T", "C", "Y", "Z", "N", "A", "I", "S", "E")  # TM-1.1
+OSAKA_LINE_LETTERS = ("M", "BUS", "T", "Y", "C", "I", "S", "N", "K", "P")  # OS-1
 
 
 class Kind(Enum):
@@ -36,10 +45,31 @@ class Kind(Enum):
     SPECULATION = "speculation"
     ACTION = "action"
     CARD = "card"
+    INVEST_DISC = "invest-disc"  # Invest by disc, OS-6 (Osaka cards only)
+    SELL = "sell"  # OS-7.2 (Osaka cards only)
+    COPY = "copy"  # OS-7.1 (Osaka cards only)
 
 
 AMOUNT_KINDS = frozenset({Kind.MOVE, Kind.SPEED, Kind.START, Kind.DISCOUNT, Kind.BID})
-COST_KINDS = frozenset({Kind.STATION, Kind.INVEST, Kind.ACTION, Kind.CARD})  # TM-6.4
+COST_KINDS = frozenset({Kind.STATION, Kind.INVEST, Kind.ACTION, Kind.CARD, Kind.COPY})  # TM-6.4
+OSAKA_KINDS = frozenset({Kind.INVEST_DISC, Kind.SELL, Kind.COPY})  # OS-5: added by Osaka
+NOT_OSAKA_KINDS = frozenset({Kind.START, Kind.BID, Kind.CARD})  # OS-5: left out by Osaka
+
+
+@dataclass(frozen=True, slots=True)
+class CardRules:
+    """What a card set may print: its line letters and action types, its dots, and (where
+    the rules fix them) the number of decks and of cards per deck."""
+
+    letters: tuple[str, ...]
+    kinds: frozenset[Kind]
+    max_dots: int
+    decks: int | None = None
+    cards_per_deck: int | None = None
+
+
+TOKYO_CARDS = CardRules(LINE_LETTERS, frozenset(Kind) - OSAKA_KINDS, 3)  # TM-1.4
+OSAKA_CARDS = CardRules(OSAKA_LINE_LETTERS, frozenset(Kind) - NOT_OSAKA_KINDS, 2, 5, 8)  # OS-1
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +159,41 @@ class Rules:
     speculation_factor: int
 
 
+@dataclass(frozen=True, slots=True)
+class Pieces:
+    """OSAKA METRO's pieces per line (OS-1, OS-4): `osaka_pieces.toml`.
+
+    `stocks[i]` is the number of stock cards of line i (in line order); card #k costs the
+    surcharge `stock_surcharges[k - 1]` on top of the Invest cost.
+    """
+
+    letters: tuple[str, ...]
+    stocks: tuple[int, ...]
+    stock_surcharges: tuple[int, ...]
+    vehicles: dict[str, int]  # "train", "tram", "bus" -> how many
+    markers: int
+
+
+def parse_pieces(data: dict[str, Any], source: str, letters: tuple[str, ...]) -> Pieces:
+    root = Fields(source, "", data)
+    surcharges = root.items("stock_surcharges")
+    if not surcharges or not all(
+        isinstance(x, int) and not isinstance(x, bool) and x >= 0 for x in surcharges
+    ):
+        raise root.fail("stock_surcharges", "expected a list of yen amounts >= 0")
+    table = root.sub("stocks")
+    for letter in table.table:
+        if letter not in letters:
+            raise table.fail(letter, f"unknown line {letter!r} (lines: {' '.join(letters)})")
+    stocks = tuple(table.integer(letter, 1, len(surcharges)) for letter in letters)
+    vehicles_table = root.sub("vehicles")
+    for kind in vehicles_table.table:
+        if kind not in ("train", "tram", "bus"):
+            raise vehicles_table.fail(kind, f"unknown vehicle {kind!r} (train, tram, bus)")
+    vehicles = {kind: vehicles_table.integer(kind, 0) for kind in ("train", "tram", "bus")}
+    return Pieces(letters, stocks, tuple(surcharges), vehicles, root.integer("markers", 1))
+
+
 def parse_rules(data: dict[str, Any], source: str) -> Rules:
     root = Fields(source, "", data)
     p, r, s = root.sub("players"), root.sub("round"), root.sub("supply")
@@ -168,7 +233,9 @@ def parse_rules(data: dict[str, Any], source: str) -> Rules:
     )
 
 
-def parse_track(data: dict[str, Any], source: str) -> Track:
+def parse_track(
+    data: dict[str, Any], source: str, letters: tuple[str, ...] = LINE_LETTERS
+) -> Track:
     root = Fields(source, "", data)
     max_value, step = root.integer("max_value", 100), root.integer("step", 1)
     rows = root.items("track")
@@ -184,16 +251,22 @@ def parse_track(data: dict[str, Any], source: str) -> Track:
             raise root.fail(f"track[{i}]", "high + low must equal the value, high >= low >= 0")
         lows.append(row[2])
     slots_table = root.sub("slots")
-    slots = tuple(slots_table.integer(letter, 0, 6) for letter in LINE_LETTERS)
+    for letter in slots_table.table:
+        if letter not in letters:
+            message = f"unknown line {letter!r} (lines: {' '.join(letters)})"
+            raise slots_table.fail(letter, message)
+    slots = tuple(slots_table.integer(letter, 0, 6) for letter in letters)
     return Track(max_value, step, tuple(lows), slots)
 
 
-def _parse_action(f: Fields, spot: str) -> CardAction:
+def _parse_action(f: Fields, spot: str, kinds: frozenset[Kind] = TOKYO_CARDS.kinds) -> CardAction:
     try:
         kind = Kind(f.text("type"))
     except ValueError:
-        known = ", ".join(k.value for k in Kind)
-        raise f.fail("type", f"unknown action type {f.table['type']!r} (known: {known})") from None
+        kind = None
+    if kind not in kinds:
+        known = ", ".join(k.value for k in Kind if k in kinds)
+        raise f.fail("type", f"unknown action type {f.table['type']!r} (known: {known})")
     slots = 1 if kind is Kind.DISCOUNT else 3
     slots = f.integer("slots", 1, slots)
     if kind in AMOUNT_KINDS:
@@ -208,13 +281,13 @@ def _parse_action(f: Fields, spot: str) -> CardAction:
     return CardAction(spot, kind, slots, value)
 
 
-def parse_cards(data: dict[str, Any], source: str) -> CardSet:
+def parse_cards(data: dict[str, Any], source: str, spec: CardRules = TOKYO_CARDS) -> CardSet:
     root = Fields(source, "", data)
     decks: list[Deck] = []
     cards: dict[str, ActionCard] = {}
     for d, deck in enumerate(root.tables("deck")):
         lines = deck.texts("lines")
-        if len(lines) != 2 or not all(x in LINE_LETTERS for x in lines):
+        if len(lines) != 2 or not all(x in spec.letters for x in lines):
             raise deck.fail("lines", "expected two line letters")
         ids = []
         for card in deck.tables("card"):
@@ -223,15 +296,23 @@ def parse_cards(data: dict[str, Any], source: str) -> CardSet:
             if not 1 <= len(acts) <= 2:
                 raise card.fail("actions", "a card shows one or two actions (TM-1.4)")
             spot_ids = [f"{card_id}{'ab'[i]}" for i in range(len(acts))]
-            actions = tuple(_parse_action(a, s) for a, s in zip(acts, spot_ids, strict=True))
-            cards[card_id] = ActionCard(card_id, d, card.integer("dots", 1, 3), actions)
+            actions = tuple(
+                _parse_action(a, s, spec.kinds) for a, s in zip(acts, spot_ids, strict=True)
+            )
+            dots = card.integer("dots", 1, spec.max_dots)
+            cards[card_id] = ActionCard(card_id, d, dots, actions)
             ids.append(card_id)
+        if spec.cards_per_deck is not None and len(ids) != spec.cards_per_deck:
+            message = f"a deck has {spec.cards_per_deck} cards, not {len(ids)}"
+            raise deck.fail("card", message)
         unique(source, f"deck[{d}].card.id", ids)
         decks.append(Deck(deck.text("key"), (lines[0], lines[1]), deck.text("theme"), tuple(ids)))
     unique(source, "deck.key", [d.key for d in decks])
     unique(source, "card.id", [c for d in decks for c in d.cards])
     if not decks:
         raise root.fail("deck", "no decks")
+    if spec.decks is not None and len(decks) != spec.decks:
+        raise root.fail("deck", f"expected {spec.decks} decks, not {len(decks)}")
     spots = {a.spot: a for c in cards.values() for a in c.actions}
     return CardSet(tuple(decks), cards, spots)
 
@@ -241,13 +322,41 @@ def load_rules() -> Rules:
     return parse_rules(read_toml("rules.toml", PACKAGE), "rules.toml")
 
 
+_TRACKS = {
+    "tokyo": ("revenue_track.toml", LINE_LETTERS),
+    "osaka": ("osaka_track.toml", OSAKA_LINE_LETTERS),
+}
+_CARD_SETS = {
+    "tokyo": ("action_cards.toml", TOKYO_CARDS),
+    "osaka": ("osaka_cards.toml", OSAKA_CARDS),
+}
+
+
 @functools.cache
-def load_track() -> Track:
-    return parse_track(read_toml("revenue_track.toml", PACKAGE), "revenue_track.toml")
+def load_track(name: str = "tokyo") -> Track:
+    """The revenue track printed with map `name` (TM-1.2; OS-1 prints one on the Osaka map)."""
+    if name not in _TRACKS:
+        raise DataError("options", "map", f"unknown map {name!r} (known: {', '.join(_TRACKS)})")
+    source, letters = _TRACKS[name]
+    return parse_track(read_toml(source, data_package(name, source)), source, letters)
 
 
 @functools.cache
 def load_cards(name: str = "tokyo") -> CardSet:
-    if name != "tokyo":
-        raise DataError("options", "cards", f"unknown card set {name!r} (known: tokyo)")
-    return parse_cards(read_toml("action_cards.toml", PACKAGE), "action_cards.toml")
+    """Card set `name` (TM-1.4, OS-1). The Osaka set prints kinds the engine does not take
+    yet (OS-6, OS-7); it is data until the Osaka rules exist."""
+    if name not in _CARD_SETS:
+        known = ", ".join(_CARD_SETS)
+        raise DataError("options", "cards", f"unknown card set {name!r} (known: {known})")
+    source, spec = _CARD_SETS[name]
+    return parse_cards(read_toml(source, data_package(name, source)), source, spec)
+
+
+@functools.cache
+def load_pieces(name: str = "osaka") -> Pieces:
+    """OSAKA METRO's stock cards, surcharges, vehicles and markers (OS-1, OS-4); the TOKYO
+    METRO numbers are in `rules.toml` (TM-1.3, TM-1.6)."""
+    if name != "osaka":
+        raise DataError("options", "map", f"no pieces file for {name!r} (known: osaka)")
+    source = "osaka_pieces.toml"
+    return parse_pieces(read_toml(source, data_package(name, source)), source, OSAKA_LINE_LETTERS)
