@@ -175,7 +175,7 @@ def test_balance_report_of_one_bot(tmp_path: Path) -> None:
     assert text.startswith("# Card balance: 4 games, seats greedy, greedy, greedy\n")
     for section in ("Action types taken", "Cards:", "Lines at the end", "How games end"):
         assert f"## {section}" in text
-    assert "| invest |" in text and "| 0 | greedy |" in text
+    assert "| invest |" in text and "| 1 | greedy |" in text  # seats count from 1
     assert "rotating" not in text  # one bot: nothing to rotate, no columns per bot
 
 
@@ -188,10 +188,10 @@ def test_balance_with_two_bots_rotates_the_seats_and_splits_by_bot(
     assert "seats greedy, random (rotating game by game)" in text
     assert "| type | taken | per game | share | greedy share | random share |" in text
     bots = dict(re.findall(r"^\| (greedy|random) \| 6 \| (\d+) \|", text, re.M))
-    assert set(bots) == {"greedy", "random"}  # each played 6 seats: 3 as seat 0, 3 as seat 1
+    assert set(bots) == {"greedy", "random"}  # each played 6 seats: 3 as seat 1, 3 as seat 2
     assert int(bots["greedy"]) + int(bots["random"]) == 6
-    seats = re.findall(r"^\| ([01]) \| [\d.]+% \|$", text, re.M)
-    assert seats == ["0", "1"]
+    seats = re.findall(r"^\| (\d) \| [\d.]+% \|$", text, re.M)
+    assert seats == ["1", "2"]
 
 
 @pytest.mark.slow

@@ -118,7 +118,7 @@ def summary(out: Console, title: TerminalTitle, results: list[Result]) -> None:
     for seat, name in enumerate(names):
         wins = sum(r.won(seat) for r in results)
         mean = statistics.fmean(r.scores[seat] for r in results)
-        seats.add_row(str(seat), name, count(wins), f"{wins / games:.1%}", title.score(mean))
+        seats.add_row(str(seat + 1), name, count(wins), f"{wins / games:.1%}", title.score(mean))
     out.print(seats)
     out.print(_by_bot(title, results))
     steps = statistics.fmean(sum(r.actions.values()) for r in results)

@@ -132,7 +132,7 @@ def print_summary(summary: dict[str, Any], title: TerminalTitle) -> None:
             title.score(sc["stdev"]),
         )
     out.print(table)
-    seats = "  ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(summary["seat_win_rate"]))
+    seats = "  ".join(f"seat {i}: {w:.1%}" for i, w in enumerate(summary["seat_win_rate"], start=1))
     out.print(f"win rate by seat: {seats}")
     if title.figures_key is not None:
         out.print(title.figures_text(summary[title.figures_key]))

@@ -175,11 +175,11 @@ def _end_section(names: list[str], results: list[GameStats]) -> list[str]:
     if len(set(names)) == 1:
         out += ["| seat | bot | wins |", "| --- | --- | ---: |"]
         for seat, name in enumerate(names):
-            out.append(f"| {seat} | {name} | {_pct(wins[seat], games)} |")
+            out.append(f"| {seat + 1} | {name} | {_pct(wins[seat], games)} |")
         return out
     # Seats rotate: wins by seat are the seat-order advantage, wins by bot its strength.
     out += ["| seat | wins |", "| --- | ---: |"]
-    out += [f"| {seat} | {_pct(wins[seat], games)} |" for seat in range(len(names))]
+    out += [f"| {seat + 1} | {_pct(wins[seat], games)} |" for seat in range(len(names))]
     bot_wins = Counter(r.names[r.winner] for r in results)
     seats_of = Counter(name for r in results for name in r.names)
     out += [
