@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.components import load_cards
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
@@ -43,7 +44,15 @@ class TokyoMetroWeb:
 
     def components(self) -> dict[str, Any]:
         cards = load_cards()
+        board = load_board()
         return {
+            # The map's names, for the page's pointing and train animation (issue 13):
+            # a line's stops in order (the SVG's `data-stop`), stations by key.
+            "lines": {
+                line.letter: {"name": line.name, "color": line.color, "stops": list(line.stops)}
+                for line in board.lines
+            },
+            "stations": {st.key: st.name for st in board.stations},
             "cards": {
                 card.id: {
                     "deck": card.deck,
@@ -54,7 +63,7 @@ class TokyoMetroWeb:
                     ],
                 }
                 for card in cards.cards.values()
-            }
+            },
         }
 
 

@@ -1,6 +1,17 @@
-// Shared rendering of a view: players, lines and the board overlay. Pure DOM, no framework.
-import { el, yen, seatName } from "/static/dom.js";
-export { el, yen, seatName };
+// Shared drawing of a view for the game and replay pages: players, lines, the action card
+// grid and the board overlay. Pure DOM, no framework.
+import { el, seatName } from "/static/dom.js";
+export { el, seatName };
+
+// Yen as the rules print it: ¥1,600.
+export const yen = (n) => `${n < 0 ? "−" : ""}¥${Math.abs(Number(n)).toLocaleString("en-US")}`;
+
+export const SVG = "http://www.w3.org/2000/svg";
+export const svgEl = (tag, attrs = {}) => {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+};
 
 export function setOverlay(fragment) {
   // The server sends the renderer's <g id="overlay"> for this seat's view; swap it in.
@@ -8,28 +19,87 @@ export function setOverlay(fragment) {
   const doc = new DOMParser().parseFromString(`<svg xmlns="http://www.w3.org/2000/svg">${fragment}</svg>`, "image/svg+xml");
   const fresh = document.importNode(doc.documentElement.firstElementChild, true);
   const old = svg.querySelector("#overlay");
-  if (old) old.replaceWith(fresh); else svg.append(fresh);
+  if (old) old.replaceWith(fresh); else svg.insertBefore(fresh, svg.querySelector("#targets"));
 }
 
+export const PHASES = { turn_order: "Turn order", movement: "Movement", actions: "Actions", trains: "Trains", end: "Game over" };
+
 export function renderPlayers(box, view, names, me) {
+  // Compact panels, always in sight: text carries everything the colour does.
   box.replaceChildren(...view.players.map((p) => {
     const bid = p.bid !== null ? ` · your bid ${yen(p.bid)}` : p.has_bid ? " · has bid" : "";
-    return el("div", { class: `player${p.seat === me ? " me" : ""}`, style: `--c: var(--seat${p.seat})`, "data-seat": p.seat },
-      // Text carries everything the colour does: seat number, "you", "to act".
-      el("strong", { text: `Seat ${seatName(names, p.seat)}${p.seat === me ? " (you)" : ""}${view.to_act.includes(p.seat) ? " ▶ to act" : ""}` }),
-      el("div", { text: `${yen(p.money)} · loans ${p.loans} · discs ${p.action_discs}/${p.supply_discs} · spec ${p.speculation_discs}` }),
-      el("div", { text: `pyramids ${p.pyramids} · speed ${p.speed_tokens}${p.bike ? " · bike" : ""} · meeple ${p.meeple ?? p.riding ?? "—"}${bid}` }),
-      el("div", { text: `cards ${p.personal_cards.join(" ") || "—"} · discounts ${p.discount_discs.join(" ") || "—"}${p.passed ? " · passed" : ""}` }));
+    const acting = view.to_act.includes(p.seat);
+    const where = p.riding ? `on train ${p.riding}` : p.meeple ?? "off map";
+    return el("div", { class: `player${p.seat === me ? " me" : ""}${acting ? " acting" : ""}`, style: `--c: var(--seat${p.seat})`, "data-seat": p.seat },
+      el("strong", { text: `Seat ${seatName(names, p.seat)}${p.seat === me ? " (you)" : ""}${acting ? " ▶ to act" : ""}` }),
+      el("span", { class: "money", text: ` ${yen(p.money)}` }),
+      el("div", { class: "facts", text: `discs ${p.front}/${p.action_discs}${p.supply_discs ? ` +${p.supply_discs}` : ""} · spec ${p.speculation_discs} · ▲${p.pyramids} · speed ${p.speed_tokens}${p.bike ? " · bike" : ""}${p.loans ? ` · loans ${p.loans}` : ""} · ${where}${bid}${p.bid_bonus ? ` · bonus ${yen(p.bid_bonus)}` : ""}` }),
+      p.personal_cards.length || p.discount_discs.length || p.passed ? el("div", { class: "facts", text: `${p.personal_cards.length ? `cards ${p.personal_cards.join(" ")} ` : ""}${p.discount_discs.length ? `discounts ${p.discount_discs.join(" ")} ` : ""}${p.passed ? "· passed" : ""}` }) : "");
   }));
 }
 
-export function renderLines(box, view, names) {
-  const head = el("tr", {}, ...["Line", "Value", "Low", "High", "Slots", "Speed", "Stocks", "Speculations", "Train"].map((h) => el("th", { text: h })));
-  const rows = view.lines.map((l) => el("tr", {},
-    el("td", { text: l.letter }), el("td", { text: yen(l.value) }), el("td", { text: yen(l.low) }), el("td", { text: yen(l.high) }),
-    el("td", { text: l.slots }), el("td", { text: l.speed_tokens }),
-    el("td", { text: l.stocks.map((s) => `seat ${s + 1}`).join(", ") || "—" }),
-    el("td", { text: l.speculations.map((s) => `seat ${s.seat + 1}: ${yen(s.stake)}`).join(", ") || "—" }),
-    el("td", { text: l.train ? `${l.train.stop} ${l.train.direction > 0 ? "→" : "←"}` : "—" })));
-  box.replaceChildren(el("table", {}, el("thead", {}, head), el("tbody", {}, ...rows)));
+// `pick(letter, slot)`: when given, the slots a choice may use are buttons.
+export function renderLines(box, view, names, comp, targets = null, pick = null) {
+  const head = el("tr", {}, ...["Line", "Value", "Low/High", "Stocks", "Slots (speed · speculation)", "Train"].map((h) => el("th", { scope: "col", text: h })));
+  const rows = view.lines.map((l) => {
+    const info = comp?.lines?.[l.letter];
+    const target = targets?.has(l.letter);
+    const slotText = `${l.speed_tokens ? `${l.speed_tokens} speed ` : ""}${l.speculations.map((s) => `seat ${s.seat + 1} ${yen(s.stake)}`).join(", ")}${l.speed_tokens || l.speculations.length ? " · " : ""}${l.slots - l.speed_tokens - l.speculations.length} free`;
+    const stockText = `${l.stocks.map((s) => `seat ${s + 1}`).join(", ") || "—"} (${3 - l.stocks.length} left)`;
+    const cell = (text, kind) => target && pick ? el("td", {}, el("button", { type: "button", class: "slot-target", "data-line-target": l.letter, "data-slot": kind, onclick: () => pick(l.letter), text: `▶ ${text}` })) : el("td", { text });
+    return el("tr", { class: target ? "target-row" : "" },
+      el("th", { scope: "row" }, el("span", { class: "badge", style: `--lc: ${info?.color ?? "#888"}`, text: l.letter }), ` ${info?.name ?? ""}`),
+      el("td", { text: yen(l.value) }), el("td", { text: `${yen(l.low)} / ${yen(l.high)}` }),
+      cell(stockText, "stock"), cell(slotText, "slots"),
+      el("td", { text: l.train ? `${l.train.stop} ${l.train.direction > 0 ? "→" : "←"}` : "off map" }));
+  });
+  box.replaceChildren(el("table", { class: "lines" }, el("thead", {}, head), el("tbody", {}, ...rows)));
+}
+
+const KIND_TEXT = {
+  move: (v) => `Move ${v}`, station: (v) => `Station ${yen(v)}/stop`, exchange: () => "Station by exchange",
+  invest: (v) => `Invest ${yen(v)}`, start: (v) => `Start +${yen(v)}`, speed: (v) => `Speed ${v}`, bike: () => "Bike",
+  discount: (v) => `Discount ${yen(v)}`, bid: (v) => `Bid ${yen(v)}`, loan: () => "Loan ↓¥", repay: () => "Repay ¥↑",
+  speculation: () => "Speculation", action: (v) => `Action ${yen(v)}`, card: (v) => `Card ${yen(v)}`,
+};
+export const spotText = (a) => (KIND_TEXT[a.kind] ?? ((x) => a.kind))(a.value);
+
+function discs(a, takenBy) {
+  // One disc per slot: empty (○) or the seat's number on its colour.
+  return el("span", { class: "discs", "aria-label": takenBy === undefined ? `${a.slots} free slot${a.slots > 1 ? "s" : ""}` : `taken by seat ${takenBy + 1}` },
+    ...Array.from({ length: a.slots }, () => takenBy === undefined ? el("span", { class: "disc" }) : el("span", { class: "disc full", style: `--c: var(--seat${takenBy})`, text: String(takenBy + 1) })));
+}
+
+// One card as drawn on the table: its id, dots and its one or two spots.
+// `legal` (Set of spots) and `onSpot`: spots that may be taken now are buttons.
+export function cardNode(id, comp, view, legal = null, onSpot = null, selected = null) {
+  const card = comp.cards[id];
+  const spots = (card?.actions ?? []).map((a) => {
+    const taken = view.taken[a.spot];
+    const can = legal?.has(a.spot) && onSpot;
+    const kids = [el("span", { class: "spot-name", text: spotText(a) }), discs(a, taken)];
+    if (!can) return el("div", { class: `spot${taken !== undefined ? " taken" : ""}`, "data-spot": a.spot }, ...kids);
+    return el("button", { type: "button", class: `spot legal${selected === a.spot ? " selected" : ""}`, "data-spot": a.spot, "aria-pressed": String(selected === a.spot), title: `${a.spot}: ${spotText(a)}`, onclick: () => onSpot(a.spot) }, ...kids);
+  });
+  return el("div", { class: `card deck-${card?.deck ?? 0}`, "data-card": id },
+    el("div", { class: "card-head" }, el("b", { text: id }), el("span", { class: "dots", "aria-label": `${card?.dots ?? 0} dots`, text: "●".repeat(card?.dots ?? 0) })), ...spots);
+}
+
+// The grid of action cards in its columns, top row first, with the discard tops.
+export function renderCardGrid(box, view, comp, me = null, opts = {}) {
+  const { legal = null, onSpot = null, selected = null, piles = null, onPile = null } = opts;
+  const cols = view.columns.map((c) => {
+    const top = c.discard_top ? `${c.discard_top}` : "—";
+    const pileTarget = piles?.has(c.deck) && onPile;
+    const discard = pileTarget
+      ? el("button", { type: "button", class: "discard legal", "data-pile": c.deck, onclick: () => onPile(c.deck), text: `▶ take ${top} (${c.discard_count})` })
+      : el("div", { class: "discard", "data-pile": c.deck, text: `discard ${top} (${c.discard_count})` });
+    return el("div", { class: "col", "data-deck": c.deck },
+      el("div", { class: "col-head", text: `${c.deck} · deck ${c.deck_count}` }),
+      ...[...c.cards].reverse().map((id) => cardNode(id, comp, view, legal, onSpot, selected)), discard);
+  });
+  const mine = me !== null ? view.players[me].personal_cards : [];
+  const personal = mine.length ? [el("div", { class: "personal" }, el("div", { class: "col-head", text: "Your own cards" }),
+    ...mine.map((id) => cardNode(id, comp, view, legal, onSpot, selected)))] : [];
+  box.replaceChildren(el("div", { class: "cards" }, ...cols), ...personal);
 }

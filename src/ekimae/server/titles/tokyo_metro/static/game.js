@@ -1,68 +1,315 @@
-import { el, yen, seatName, setOverlay, renderPlayers, renderLines } from "/static/titles/tokyo_metro/common.js";
+// TOKYO METRO's table (issue 13): choose by pointing at the cards and the map.
+//
+// The engine decides what is legal: the page only narrows msg.legal step by step. A spot
+// on an action card first (or none, for place/walk/alight/assign), then the map target
+// (cell, station, line) or the discard pile, then the token, stake and discount discs as
+// chips; a dimension with one value left is filled in. When one action is left its plain
+// sentence (the server's label: price after discounts, effect) is confirmed before it is
+// sent. The engine's notation stays in a collapsed list for experts and keyboards.
+import { el, yen, seatName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, PHASES } from "/static/titles/tokyo_metro/common.js";
+import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
+import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
 
-let cards = {};
-let table = null;
-let latest = null;
+const DIMS = ["cell", "station", "line", "pile", "token", "stake", "discounts"];
+const DIM_WORDS = { cell: "a cell on the map", station: "a station on the map", line: "a line (on the map or in the lines table)", pile: "a discard pile", token: "the token to return", stake: "your stake", discounts: "discount discs to use" };
 
-export async function initGame(cfg) {
-  cards = (await (await fetch("/api/titles/tokyo-metro/components")).json()).cards;
-  table = connectTable(cfg, (msg) => { latest = msg; render(cfg, msg); }, "#actions button:not(#hint), #undo");
+let comp = null;
+let table = null;
+let cfg = null;
+let latest = null;
+let prevView = null;
+let zoom = null;
+let sel = { spot: null, fields: {} };
+let selAt = -1; // the action count the selection belongs to
+let fittedFor = ""; // the step the map was last zoomed to (phones)
+let notationOpen = false;
+let spotValue = {};
+
+export async function initGame(config) {
+  cfg = config;
+  comp = await (await fetch("/api/titles/tokyo-metro/components")).json();
+  for (const card of Object.values(comp.cards)) for (const a of card.actions) spotValue[a.spot] = a;
+  const svg = document.querySelector("#board svg");
+  svg.append(svgEl("g", { id: "targets" }));
+  zoom = initZoom(svg, document.getElementById("zoom"));
+  table = connectTable(cfg, (msg) => { render(msg); }, "#actions button:not(#hint), #undo, #choice button, #cards button, #lines-table button, #board .target");
 }
 
-const send = (action) => table.send(action);
-const undo = () => table.undo();
+const key = (v) => (Array.isArray(v) ? v.join("+") || "none" : String(v));
+const send = (action) => { table.send(action); };
 
-let currentCfg = null;
-
-function render(cfg, msg) {
-  currentCfg = cfg;
+function render(msg) {
   const v = msg.view;
-  // How many actions the game has taken: lets tests (and scripts) wait for the next one.
-  document.body.dataset.actions = String(msg.actions);
+  const fresh = latest === null || msg.actions !== latest.actions;
+  latest = msg;
+  document.body.dataset.actions = String(msg.actions); // tests wait for the next action
+  if (msg.actions !== selAt) { sel = { spot: null, fields: {} }; selAt = msg.actions; }
+  const svg = document.querySelector("#board svg");
+  const newLog = prevView && v.log.length > prevView.log.length ? v.log.slice(prevView.log.length) : [];
+  setOverlay(msg.overlay);
+  if (fresh) animateTrains(svg, prevView, v, comp, newLog);
+  prevView = v;
+  document.getElementById("practice").hidden = !msg.practice;
+  renderStatus(msg);
+  renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat);
+  renderEnd(msg);
+  renderChoice(msg);
+  renderNotation(msg);
+  const undoButton = document.getElementById("undo");
+  undoButton.hidden = !msg.can_undo;
+  undoButton.onclick = () => table.undo();
+  document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
+}
+
+function renderStatus(msg) {
+  const v = msg.view;
   const status = document.getElementById("status");
   const mine = cfg.seat !== null && v.to_act.includes(cfg.seat);
   const who = cfg.seat === null ? "Spectating" : `You are seat ${seatName(msg.names, cfg.seat)}`;
-  status.textContent = msg.finished ? `${who} · Game over` :
-    `${who} · Round ${v.round}/${v.rounds} · ${v.phase} phase · to act: ${v.to_act.map((s) => seatName(msg.names, s)).join(", ")}${mine ? " — your move" : ""}`;
+  let what;
+  if (msg.finished) {
+    what = `Game over — ${msg.winner !== null ? `seat ${seatName(msg.names, msg.winner)} wins` : "a tie"}`;
+  } else {
+    const others = v.to_act.map((s) => seatName(msg.names, s).trim()).join(", ");
+    const phase = PHASES[v.phase] ?? v.phase;
+    const task = {
+      turn_order: mine ? "place your bid" : `waiting for bids (${others})`,
+      movement: mine ? (v.round === 1 ? "place your meeple in the start area" : "walk your meeple") : `${others} moves`,
+      actions: mine ? "choose an action card spot, or pass" : `${others} chooses an action`,
+      trains: v.trains_phase ? `train ${v.trains_phase.line} runs${mine ? " — your decision" : ""}` : "trains run",
+    }[v.phase] ?? "";
+    what = `Round ${v.round}/${v.rounds} · ${phase}: ${task}`;
+  }
+  status.textContent = `${who} · ${what}`;
+  status.title = status.textContent;
   status.className = mine ? "yours" : "";
-  // Every seat is told when the host chose the seed: they may know the decks.
-  document.getElementById("practice").hidden = !msg.practice;
-  setOverlay(msg.overlay);
-  renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat);
-  renderLines(document.getElementById("lines-table"), v, msg.names);
-  renderCards(v);
-  renderActions(msg);
-  const undoButton = document.getElementById("undo");
-  undoButton.hidden = !msg.can_undo;
-  undoButton.onclick = undo;
-  document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
-  renderEnd(msg);
 }
 
-function renderActions(msg) {
+// ----------------------------------------------------------------- the pointing flow
+
+function candidates(msg) {
+  return msg.legal.filter((a) => a.kind !== "turn-bid"
+    && (sel.spot ? a.action.spot === sel.spot : a.action.spot === undefined)
+    && Object.entries(sel.fields).every(([k, val]) => key(a.action[k]) === val));
+}
+
+// The next dimension to choose, with its values; dimensions with one value are filled in.
+function nextStep(cands) {
+  for (const dim of DIMS) {
+    if (dim in sel.fields) continue;
+    const having = cands.filter((a) => dim in a.action);
+    if (!having.length) continue;
+    const values = [...new Set(having.map((a) => key(a.action[dim])))];
+    if (values.length === 1 && having.length === cands.length) { sel.fields[dim] = values[0]; continue; }
+    return { dim, values, having };
+  }
+  return null;
+}
+
+function choose(dim, value) {
+  sel.fields[dim] = value;
+  renderChoice(latest);
+}
+
+function chooseSpot(spot) {
+  sel = { spot: sel.spot === spot ? null : spot, fields: {} };
+  renderChoice(latest);
+}
+
+function back() {
+  const keys = Object.keys(sel.fields);
+  sel = { spot: keys.length ? sel.spot : null, fields: {} };
+  renderChoice(latest);
+}
+
+const priceOf = (label) => /for (¥[\d,]+)/.exec(label ?? "")?.[1] ?? null;
+
+function priceRange(list) {
+  const prices = [...new Set(list.map((a) => priceOf(a.label)).filter(Boolean))];
+  if (!prices.length) return "";
+  const n = prices.map((p) => Number(p.replace(/[¥,]/g, ""))).sort((a, b) => a - b);
+  return n[0] === n[n.length - 1] ? yen(n[0]) : `${yen(n[0])}–${yen(n[n.length - 1])}`;
+}
+
+function chipText(dim, value, list) {
+  if (dim === "discounts") {
+    if (value === "none") return "No discount";
+    const discs = value.split("+");
+    const off = discs.reduce((s, d) => s + (spotValue[d]?.value ?? 0), 0);
+    return `Discount −${yen(off)} (${discs.join(", ")})`;
+  }
+  if (dim === "stake") return yen(Number(value));
+  if (dim === "token") return value === "speed" ? "Return a Speed token" : "Return your Bike";
+  if (dim === "line") return `${value} ${comp.lines[value]?.name ?? ""}`;
+  if (dim === "station") return comp.stations[value] ?? value;
+  if (dim === "pile") return `Take the ${value} discard`;
+  return value;
+}
+
+function renderChoice(msg) {
+  const box = document.getElementById("choice");
+  const v = msg.view;
+  const mine = msg.legal.length > 0;
+  const svg = document.querySelector("#board svg");
+  const targetsLayer = svg.querySelector("#targets");
+  targetsLayer.replaceChildren();
+  focusTrain(svg, targetsLayer, v, mine ? `${msg.actions}:train` : null);
+  svg.classList.remove("picking");
+  const legalSpots = new Set(msg.legal.filter((a) => a.action.spot).map((a) => a.action.spot));
+  let piles = null, lineTargets = null;
+  const parts = [];
+  if (msg.prompt) parts.push(el("p", { id: "prompt", text: msg.prompt }));
+  if (!mine) {
+    parts.push(el("p", { class: "waiting", text: msg.finished ? "The game is over." : "Waiting for others." }));
+  } else if (msg.legal.some((a) => a.kind === "turn-bid")) {
+    parts.push(bidForm(msg));
+  } else {
+    const cands = candidates(msg);
+    const step = nextStep(cands);
+    const head = sel.spot ? `${sel.spot}: ${spotText(spotValue[sel.spot] ?? { kind: "?" })}` : null;
+    if (head) parts.push(el("p", { class: "chosen" }, el("strong", { text: `Spot ${head}` }), ` ${Object.entries(sel.fields).map(([k, val]) => chipText(k, val, [])).join(" · ")}`));
+    if (!cands.length) {
+      parts.push(el("p", { text: "Nothing is left to choose here." }));
+    } else if (step) {
+      const where = ["cell", "station", "line", "pile"].includes(step.dim);
+      parts.push(el("p", { class: "step", text: `Choose ${DIM_WORDS[step.dim]}${where ? " — the highlighted ones" : ""}${sel.spot ? "" : ", or an action card spot"}.` }));
+      if (step.dim === "cell" || step.dim === "station" || step.dim === "line") {
+        drawTargets(svg, targetsLayer, step);
+        fitOnPhone(svg, targetsLayer, `${msg.actions}:${sel.spot}:${step.dim}`);
+      }
+      if (step.dim === "line") lineTargets = new Set(step.values);
+      if (step.dim === "pile") piles = new Set(step.values);
+      if (step.dim !== "cell") parts.push(chips(step));
+    } else if (cands.length === 1 && sel.spot || Object.keys(sel.fields).length) {
+      parts.push(confirmBox(cands[0]));
+    }
+    // Actions with nothing to choose (pass, board, stay) are big buttons of their own.
+    if (!sel.spot && !Object.keys(sel.fields).length) {
+      const plain = cands.filter((a) => DIMS.every((d) => !(d in a.action)));
+      if (plain.length) parts.push(el("div", { class: "big-buttons" }, ...plain.map((a) => el("button", { type: "button", class: `big ${a.kind}`, "data-kind": a.kind, onclick: () => send(a.action), text: a.label ?? a.text }))));
+      if (!step && !plain.length && legalSpots.size) parts.push(el("p", { class: "step", text: "Choose an action card spot (highlighted)." }));
+      else if (step && legalSpots.size) {} // said above
+    }
+    if (sel.spot || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: "← Back" }));
+  }
+  box.replaceChildren(...parts);
+  renderCardGrid(document.getElementById("cards"), v, comp, cfg.seat, { legal: mine ? legalSpots : null, onSpot: chooseSpot, selected: sel.spot, piles, onPile: (p) => choose("pile", p) });
+  renderLines(document.getElementById("lines-table"), v, msg.names, comp, lineTargets, (letter) => choose("line", letter));
+}
+
+function bidForm(msg) {
+  // The bid is sealed: it goes only to the server, which shows it to nobody else.
+  const list = msg.legal.filter((a) => a.kind === "turn-bid");
+  const bonus = msg.view.players[cfg.seat].bid_bonus;
+  const pick = el("select", { id: "bid-amount", "aria-label": "your secret bid" }, ...list.map((a) => el("option", { value: a.action.amount, text: yen(a.action.amount) })));
+  return el("div", { class: "bid" }, el("label", { for: "bid-amount", text: `Your secret turn-order bid${bonus ? ` (+ bonus ${yen(bonus)})` : ""}: ` }), pick,
+    el("button", { id: "bid-submit", type: "button", class: "big", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: "Seal bid" }));
+}
+
+function chips(step) {
+  const values = step.dim === "stake" ? step.values.map(Number).sort((a, b) => a - b).map(String) : step.values;
+  const list = (val) => step.having.filter((a) => key(a.action[step.dim]) === val);
+  const chip = (val) => {
+    const price = step.dim === "discounts" || step.dim === "pile" || step.dim === "line" || step.dim === "station" ? priceRange(list(val)) : "";
+    return el("button", { type: "button", class: "chip", "data-dim": step.dim, "data-value": val, onclick: () => choose(step.dim, val) },
+      chipText(step.dim, val, list(val)), price ? el("small", { text: ` ${price}` }) : "");
+  };
+  if (step.dim === "stake" && values.length > 8) {
+    // Many possible stakes: the smallest few as chips, every one in a list.
+    const pick = el("select", { id: "stake-pick", "aria-label": "stake" }, ...values.map((val) => el("option", { value: val, text: yen(Number(val)) })));
+    return el("div", { class: "chips" }, ...values.slice(0, 5).map(chip), pick, el("button", { type: "button", class: "chip", onclick: () => choose("stake", pick.value), text: "Use this stake" }));
+  }
+  return el("div", { class: "chips" }, ...values.map(chip));
+}
+
+function confirmBox(item) {
+  return el("div", { id: "confirm", role: "group", "aria-label": "confirm your action" },
+    el("p", { id: "confirm-text", text: item.label ?? item.text }),
+    el("button", { type: "button", id: "confirm-btn", class: "big", onclick: () => send(item.action), text: "Confirm" }));
+}
+
+// Map targets on top of everything: only these are clickable.
+function drawTargets(svg, layer, step) {
+  svg.classList.add("picking");
+  const add = (node, value) => {
+    node.classList.add("target");
+    node.setAttribute("data-target", step.dim);
+    node.setAttribute("data-value", value);
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", chipText(step.dim, value, []));
+    node.addEventListener("click", () => choose(step.dim, value));
+    node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); choose(step.dim, value); } });
+    layer.append(node);
+  };
+  for (const value of step.values) {
+    if (step.dim === "cell") {
+      const r = svg.querySelector(`[data-cell="${value}"]`);
+      if (!r) continue;
+      const g = svgEl("g", {});
+      g.append(svgEl("rect", { x: +r.getAttribute("x") + 2, y: +r.getAttribute("y") + 2, width: +r.getAttribute("width") - 4, height: +r.getAttribute("height") - 4, rx: 6, class: "target-cell" }),
+        svgEl("text", { x: +r.getAttribute("x") + 5, y: +r.getAttribute("y") + 13, class: "target-name" }));
+      g.lastChild.textContent = value;
+      add(g, value);
+    } else if (step.dim === "station") {
+      const circles = [...svg.querySelectorAll(`circle[data-station="${value}"]`)];
+      if (!circles.length) continue;
+      const xs = circles.map((c) => +c.getAttribute("cx")), ys = circles.map((c) => +c.getAttribute("cy"));
+      const pad = 16;
+      add(svgEl("rect", { x: Math.min(...xs) - pad, y: Math.min(...ys) - pad, width: Math.max(...xs) - Math.min(...xs) + 2 * pad, height: Math.max(...ys) - Math.min(...ys) + 2 * pad, rx: pad, class: "target-station" }), value);
+    } else if (step.dim === "line") {
+      const path = svg.querySelector(`path[data-line="${value}"]`);
+      if (!path) continue;
+      const g = svgEl("g", {});
+      g.append(svgEl("path", { d: path.getAttribute("d"), class: "target-line-halo" }), svgEl("path", { d: path.getAttribute("d"), class: "target-line", stroke: comp.lines[value]?.color ?? "#000" }));
+      for (const badge of svg.querySelectorAll(`#termini rect[data-line="${value}"]`)) {
+        g.append(svgEl("rect", { x: +badge.getAttribute("x") - 5, y: +badge.getAttribute("y") - 5, width: 28, height: 28, rx: 7, class: "target-badge" }));
+      }
+      add(g, value);
+    }
+  }
+}
+
+// The trains phase: a ring round the train that runs (not clickable), so it is found.
+function focusTrain(svg, layer, v, stepKey) {
+  const letter = v.trains_phase?.line;
+  const group = letter && svg.querySelector(`#overlay [data-train="${letter}"]`);
+  if (!group) return;
+  const box = group.getBBox();
+  const ring = svgEl("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: 24, class: "train-focus", "pointer-events": "none" });
+  layer.append(ring);
+  if (stepKey) fitOnPhone(svg, layer, stepKey);
+}
+
+function fitOnPhone(svg, layer, stepKey) {
+  // On a small screen the whole map is too small to point at: show the targets' area.
+  if (fittedFor === stepKey) return;
+  fittedFor = stepKey;
+  if (svg.getBoundingClientRect().width > 700) return;
+  const box = layer.getBBox();
+  if (box.width > 0) zoom.fitTo({ x: box.x, y: box.y, w: box.width, h: box.height });
+}
+
+// ----------------------------------------------------------- notation, hint, the end
+
+function renderNotation(msg) {
   const box = document.getElementById("actions");
-  // The trains phase in words: which train stopped where, and what this seat may do.
-  const prompt = msg.prompt ? [el("p", { id: "prompt", text: msg.prompt })] : [];
-  if (!msg.legal.length) { box.replaceChildren(...prompt, el("p", { text: msg.finished ? "The game is over." : "Waiting for others." })); return; }
+  if (!msg.legal.length) { box.replaceChildren(); return; }
   const groups = new Map();
   for (const a of msg.legal) { if (!groups.has(a.kind)) groups.set(a.kind, []); groups.get(a.kind).push(a); }
   const parts = [];
   for (const [kind, list] of groups) {
-    if (kind === "turn-bid") {
-      // The bid is sealed: it goes only to the server, which shows it to nobody else.
-      const pick = el("select", { id: "bid-amount", "aria-label": "your secret bid" }, ...list.map((a) => el("option", { value: a.action.amount, text: yen(a.action.amount) })));
-      parts.push(el("div", { class: "group" }, el("h3", { text: "Secret turn-order bid" }), pick,
-        el("button", { id: "bid-submit", type: "button", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: "Seal bid" })));
-      continue;
-    }
     parts.push(el("div", { class: "group" }, el("h3", { text: `${kind} (${list.length})` }),
-      ...list.map((a) => el("button", { type: "button", class: "act", "data-kind": kind, onclick: () => send(a.action), text: a.label ? `${a.label} (${a.text})` : a.text }))));
+      ...list.map((a) => el("button", { type: "button", class: "act", "data-kind": kind, title: a.label ?? "", onclick: () => send(a.action), text: a.text }))));
   }
+  const details = el("details", { id: "notation" }, el("summary", { text: `All ${msg.legal.length} legal actions in notation` }), ...parts);
+  details.open = notationOpen;
+  details.addEventListener("toggle", () => { notationOpen = details.open; });
   // A push re-draws this box; the hint (asked at some action count) survives it.
   const hintText = el("p", { id: "hint-text", "aria-live": "polite", text: hintLine(msg) });
-  const hintButton = el("button", { id: "hint", type: "button", text: "Hint (what would the strong bot do?)", onclick: askHint });
-  box.replaceChildren(...prompt, ...parts, el("div", { class: "group" }, hintButton, hintText));
+  const hintButton = el("button", { id: "hint", type: "button", class: "secondary", text: "Hint (what would the strong bot do?)", onclick: askHint });
+  box.replaceChildren(details, el("div", { class: "group" }, hintButton, hintText));
 }
 
 let hint = null; // { at: action count when asked, text }
@@ -76,35 +323,48 @@ async function askHint() {
   const at = latest.actions;
   hint = { at, text: "Thinking…" };
   document.getElementById("hint-text").textContent = hint.text;
-  const res = await fetch(`/api/games/${currentCfg.gameId}/hint?token=${encodeURIComponent(currentCfg.token)}`);
+  const res = await fetch(`/api/games/${cfg.gameId}/hint?token=${encodeURIComponent(cfg.token)}`);
   const body = await res.json();
   hint = { at, text: res.ok ? `Hint: ${body.text} (estimated win chance ${Math.round(body.win_chance * 100)}%)` : `No hint: ${body.detail ?? body.error?.message}` };
   const out = document.getElementById("hint-text");
   if (out) out.textContent = hintLine(latest);
 }
 
-function renderCards(v) {
-  const cols = v.columns.map((c) => el("div", { class: "col" },
-    el("strong", { text: `${c.deck} (deck ${c.deck_count})` }),
-    ...[...c.cards].reverse().map((id) => el("div", { class: "card" }, el("b", { text: id }),
-      ...(cards[id]?.actions ?? []).map((a) => el("div", { class: `spot${a.spot in v.taken ? " taken" : ""}`,
-        text: `${a.spot}: ${a.kind}${a.value ? " " + a.value : ""} ×${a.slots}${a.spot in v.taken ? ` [seat ${v.taken[a.spot] + 1}]` : ""}` })))),
-    el("div", { text: `discard: ${c.discard_top ?? "—"} (${c.discard_count})` })));
-  document.getElementById("cards").replaceChildren(el("div", { class: "cards" }, ...cols));
-}
+let endShown = false;
 
 function renderEnd(msg) {
   const end = document.getElementById("end");
   end.hidden = !msg.finished;
+  document.body.classList.toggle("finished", Boolean(msg.finished));
   if (!msg.finished) return;
-  const f = msg.view.final;
+  const f = msg.view.final ?? { lines: [], loans: [], money: msg.scores };
+  const n = msg.scores.length;
+  const got = (field) => Array.from({ length: n }, (_, seat) => f.lines.reduce((s, l) => s + l[field].filter((x) => x.seat === seat).reduce((t, x) => t + x.paid, 0), 0));
+  const stocks = got("stocks"), specs = got("speculations");
   const ranking = msg.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]);
-  const rows = (f?.lines ?? []).map((l) => el("tr", {}, el("td", { text: l.line }), el("td", { text: yen(l.value) }),
-    el("td", { text: l.speculations.map((s) => `seat ${s.seat + 1} paid ${yen(s.paid)}`).join(", ") || "—" }),
+  const breakdown = el("table", { id: "breakdown" },
+    el("thead", {}, el("tr", {}, ...["", "Seat", "Final money", "Stock payouts", "Speculation payouts", "Loans repaid at the end"].map((h) => el("th", { scope: "col", text: h })))),
+    el("tbody", {}, ...ranking.map(([s, i], r) => el("tr", { class: i === msg.winner ? "winner" : "" },
+      el("td", { text: `${r + 1}.` }), el("th", { scope: "row", text: `${seatName(msg.names, i)}${i === cfg.seat ? " (you)" : ""}` }),
+      el("td", { text: yen(s) }), el("td", { text: `+${yen(stocks[i])}` }), el("td", { text: `+${yen(specs[i])}` }), el("td", { text: f.loans[i] ? `−${yen(f.loans[i])}` : "—" })))));
+  const rows = f.lines.filter((l) => l.stocks.length || l.speculations.length).map((l) => el("tr", {}, el("th", { scope: "row", text: `${l.line} ${comp.lines[l.line]?.name ?? ""}` }), el("td", { text: yen(l.value) }),
+    el("td", { text: l.speculations.map((s) => `seat ${s.seat + 1} +${yen(s.paid)}`).join(", ") || "—" }),
     el("td", { text: yen(l.value_after_speculations) }),
     el("td", { text: l.stocks.map((s) => `seat ${s.seat + 1} +${yen(s.paid)}`).join(", ") || "—" })));
+  const rematch = cfg.seat !== null ? [el("button", { type: "button", id: "rematch", class: "big", onclick: askRematch, text: msg.rematch ? "Join the rematch" : "Rematch with the same seats" }), el("span", { id: "rematch-error", role: "alert" })] : [];
   document.getElementById("result").replaceChildren(
-    el("ol", { id: "ranking" }, ...ranking.map(([s, i]) => el("li", { text: `${seatName(msg.names, i)}: ${yen(s)}${i === msg.winner ? " (winner)" : ""}` }))),
-    el("table", {}, el("thead", {}, el("tr", {}, ...["Line", "Value", "Speculations", "After", "Stock payouts"].map((h) => el("th", { text: h })))), el("tbody", {}, ...rows)),
-    el("p", {}, el("a", { href: `/replay/${msg.game_id}`, text: "Watch the replay" })));
+    el("ol", { id: "ranking" }, ...ranking.map(([s, i]) => el("li", { text: `Seat ${seatName(msg.names, i)}${i === cfg.seat ? " (you)" : ""}: ${yen(s)}${i === msg.winner ? " — winner" : ""}` }))),
+    el("div", { class: "end-actions" }, ...rematch, el("a", { href: `/replay/${msg.game_id}`, class: "replay-link", text: "Watch the replay" })),
+    el("h3", { text: "Where the money came from" }), breakdown,
+    el("h3", { text: "Line payouts (TM-9.2, TM-9.3)" }),
+    el("table", { id: "line-payouts" }, el("thead", {}, el("tr", {}, ...["Line", "Value", "Speculations", "After", "Stock payouts"].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)));
+  if (!endShown) { endShown = true; window.scrollTo(0, 0); }
+}
+
+async function askRematch() {
+  const out = document.getElementById("rematch-error");
+  const res = await fetch(`/api/games/${cfg.gameId}/rematch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: cfg.token }) });
+  const body = await res.json().catch(() => ({}));
+  if (res.ok && body.url) { location.href = body.url; return; }
+  if (out) out.textContent = ` No rematch: ${body.detail ?? body.error?.message ?? res.status}`;
 }

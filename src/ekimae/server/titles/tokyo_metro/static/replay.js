@@ -1,11 +1,14 @@
-import { el, setOverlay, renderPlayers, renderLines } from "/static/titles/tokyo_metro/common.js";
+import { el, setOverlay, renderPlayers, renderLines, renderCardGrid } from "/static/titles/tokyo_metro/common.js";
 import { initStepper } from "/static/stepper.js";
 
-export function initReplay(gameId, total) {
+export async function initReplay(gameId, total) {
+  const comp = await (await fetch("/api/titles/tokyo-metro/components")).json();
   initStepper(gameId, total, (data) => {
     setOverlay(data.overlay);
     renderPlayers(document.getElementById("players"), data.view, data.names, data.seat);
-    renderLines(document.getElementById("lines-table"), data.view, data.names);
+    renderLines(document.getElementById("lines-table"), data.view, data.names, comp);
+    // The card grid drawn as on the game page (nothing to click in a replay).
+    renderCardGrid(document.getElementById("cards"), data.view, comp, data.seat);
     document.getElementById("log").replaceChildren(...data.view.log.map((line) => el("li", { text: line })));
     // From one seat's view, what that seat could have chosen at this point.
     document.getElementById("choices-panel").hidden = data.seat === null;

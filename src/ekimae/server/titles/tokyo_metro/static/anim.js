@@ -1,0 +1,80 @@
+// The trains phase, stop by stop (TM-8.2): between two views a train's marker travels
+// through every stop it passed, and the payouts (TM-8.3) float up where they happened.
+// Everything is derived from the two views and the new log lines; nothing is invented.
+import { svgEl } from "/static/titles/tokyo_metro/common.js";
+
+const STEP_MS = 320;
+const reduced = () => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+
+function stopPoint(svg, stop) {
+  const c = svg.querySelector(`circle[data-stop="${stop}"]`);
+  return c ? { x: Number(c.getAttribute("cx")), y: Number(c.getAttribute("cy")) } : null;
+}
+
+// The stop numbers (0-based) a train passes from `a` to `b`: along its line, turning at a
+// terminus; null when `b` cannot be reached in a plausible number of stops.
+export function trainPath(a, b, count) {
+  let pos = a.number - 1, dir = a.direction >= 0 ? 1 : -1;
+  const path = [pos];
+  for (let i = 0; i < 24; i++) {
+    if (pos === b.number - 1 && (dir === (b.direction >= 0 ? 1 : -1)) && i > 0) return path;
+    pos += dir;
+    if (pos < 0 || pos >= count) return null;
+    if (pos === 0 || pos === count - 1) dir = -dir;
+    path.push(pos);
+  }
+  return null;
+}
+
+export function animateTrains(svg, before, after, comp, newLog) {
+  if (!before || reduced()) return;
+  const done = [];
+  after.lines.forEach((line, i) => {
+    const was = before.lines[i]?.train, now = line.train;
+    if (!was || !now || (was.number === now.number && was.direction === now.direction)) return;
+    const stops = comp.lines[line.letter]?.stops;
+    if (!stops) return;
+    const path = trainPath(was, now, stops.length);
+    if (!path || path.length < 2) return;
+    const points = path.map((p) => stopPoint(svg, stops[p]));
+    const end = points[points.length - 1];
+    const group = svg.querySelector(`#overlay [data-train="${line.letter}"]`);
+    if (!group || points.some((p) => !p)) return;
+    const frames = points.map((p) => ({ transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)` }));
+    group.animate(frames, { duration: STEP_MS * (points.length - 1), easing: "linear" });
+    done.push({ letter: line.letter, stations: path.map((p) => stops[p]) });
+  });
+  floatPayouts(svg, newLog, comp, done);
+}
+
+// "train G at Ueno: line value +¥500 → ¥2,100 (...)": "+¥500" floats up at Ueno, when the
+// animated train gets there.
+function floatPayouts(svg, lines, comp, moves) {
+  const byName = new Map(Object.entries(comp.stations).map(([k, name]) => [name, k]));
+  let layer = svg.querySelector("#floats");
+  if (!layer) { layer = svgEl("g", { id: "floats", "pointer-events": "none" }); svg.append(layer); }
+  const seen = new Map();
+  for (const text of lines) {
+    const m = /^train (\w+) at (.+?): (.*)$/.exec(text);
+    if (!m) continue;
+    const key = byName.get(m[2]);
+    const circle = key && svg.querySelector(`circle[data-station="${key}"]`);
+    if (!circle) continue;
+    const amounts = [...m[3].matchAll(/(seat \d+[^+]*?)?\+(¥[\d,]+)/g)].map((x) => `+${x[2]}${x[1] ? ` ${x[1].trim().replace(/^seat (\d+).*/, "seat $1")}` : ""}`);
+    if (!amounts.length) continue;
+    const move = moves.find((mv) => mv.letter === m[1]);
+    const stopIndex = move ? move.stations.findIndex((s, i) => i > (seen.get(m[1]) ?? 0) && svg.querySelector(`circle[data-stop="${s}"]`)?.dataset.station === key) : -1;
+    if (stopIndex > 0) seen.set(m[1], stopIndex);
+    const delay = stopIndex > 0 ? stopIndex * STEP_MS : 0;
+    const x = Number(circle.getAttribute("cx")), y = Number(circle.getAttribute("cy")) - 16;
+    const label = svgEl("text", { x, y, class: "payout-float", "text-anchor": "middle" });
+    label.textContent = amounts.join(" · ");
+    label.style.opacity = "0";
+    layer.append(label);
+    const anim = label.animate([
+      { opacity: 0, transform: "translateY(0px)" }, { opacity: 1, transform: "translateY(-6px)", offset: 0.15 },
+      { opacity: 1, transform: "translateY(-22px)", offset: 0.8 }, { opacity: 0, transform: "translateY(-30px)" },
+    ], { duration: 1800, delay, easing: "ease-out" });
+    anim.onfinish = () => label.remove();
+  }
+}

@@ -1,0 +1,222 @@
+"""Issue 13: TOKYO METRO played as a board game, by pointing, in a real browser.
+
+A whole game against a `random` bot, clicking only the board: the bid form, the action
+card spots, the highlighted map targets (cells, stations), the lines' slots, the choice
+chips and the confirmation button -- never the notation list. Once on a desktop-sized
+window, once on a phone (390×844, touch). Screenshots of each main screen go to
+out/screenshots/board/ (the path is printed) for people to look at.
+
+Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright), like test_browser.py.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
+from ekimae.server.app import create_app
+from ekimae.server.config import Settings, sqlite_url
+from tests.server.test_browser import CHROMIUM, _free_port
+
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "board"
+
+
+@pytest.fixture
+def live(tmp_path: Path) -> Iterator[str]:
+    port = _free_port()
+    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.02))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=srv.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not srv.started:
+        time.sleep(0.05)
+    assert srv.started, "server did not start"
+    yield f"http://127.0.0.1:{port}"
+    srv.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture
+def chromium() -> Iterator[Browser]:
+    assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield browser
+        browser.close()
+
+
+def _click(target: Locator) -> bool:
+    """Click unless a push replaced the element meanwhile (then the caller looks again)."""
+    try:
+        target.click(timeout=2_000)
+    except PlaywrightTimeoutError:
+        return False
+    return True
+
+
+class Player:
+    """One person at the page: looks at what the board offers and points at it."""
+
+    def __init__(self, page: Page, name: str, seed: int) -> None:
+        self.page = page
+        self.name = name
+        self.rng = random.Random(seed)
+        self.shots: dict[str, Path] = {}
+        self.clicks = 0
+        self.kinds: set[str] = set()
+        self.opened_notation = False
+        for old in SHOTS.glob(f"{name}-*.png"):
+            old.unlink()
+
+    def shot(self, what: str) -> None:
+        if what not in self.shots:
+            path = SHOTS / f"{self.name}-{len(self.shots) + 1:02d}-{what}.png"
+            self.page.screenshot(path=str(path))
+            self.shots[what] = path
+
+    def visible(self, selector: str) -> list[Locator]:
+        found = self.page.locator(selector)
+        return [found.nth(i) for i in range(found.count()) if found.nth(i).is_visible()]
+
+    def step(self) -> bool:
+        """One click on the board; False when there was nothing to click."""
+        page = self.page
+        self.opened_notation |= page.evaluate("!!document.querySelector('#notation')?.open")
+        if page.locator("body[data-pending='1']").count():
+            return False
+        status = page.locator("#status").inner_text()
+        bid = self.visible("#bid-submit:enabled")
+        if bid:
+            self.shot("turn-order")
+            options = page.locator("#bid-amount option")
+            page.select_option("#bid-amount", index=self.rng.randrange(min(3, options.count())))
+            return self.act(bid[0], "bid")
+        confirm = self.visible("#confirm-btn:enabled")
+        if confirm:
+            text = page.locator("#confirm-text").inner_text()
+            assert text[0].isupper() and len(text.split()) > 3, text  # words, not notation
+            self.shot("confirmation")
+            return self.act(confirm[0], "confirm")
+        targets = self.visible("#board .target")
+        slots = self.visible("#lines-table button.slot-target:enabled")
+        chips = self.visible("#choice .chip:enabled")
+        if targets and not slots:
+            kind = targets[0].get_attribute("data-target")
+            self.shot(f"{'actions' if 'Actions' in status else 'map'}-targets")
+            self.kinds.add(f"map-{kind}")
+            return self.click(self.rng.choice(targets))
+        if slots:
+            self.shot("line-slots")
+            self.kinds.add("line-slot")
+            return self.click(self.rng.choice(slots))
+        if chips:
+            self.kinds.add(f"chip-{chips[0].get_attribute('data-dim')}")
+            return self.click(chips[0])  # the first: no discount, the smallest stake
+        spots = self.visible("#cards button.spot.legal:enabled")
+        big = self.visible("#choice button.big:enabled")
+        if "Trains" in status:
+            self.shot("trains")
+        if spots and (not big or self.rng.random() < 0.75):
+            self.shot("actions-spots")
+            self.kinds.add("spot")
+            return self.click(self.rng.choice(spots))
+        if big:
+            self.kinds.add(f"button-{big[0].get_attribute('data-kind')}")
+            return self.act(self.rng.choice(big), "button")
+        return False
+
+    def click(self, target: Locator) -> bool:
+        if _click(target):
+            self.clicks += 1
+            return True
+        return False
+
+    def act(self, target: Locator, what: str) -> bool:
+        """A click that sends an action: wait until the game has taken it."""
+        before = int(self.page.locator("body").get_attribute("data-actions") or 0)
+        if not self.click(target):
+            return False
+        self.page.wait_for_function(
+            f"Number(document.body.dataset.actions) > {before}"
+            " || document.body.dataset.pending !== '1'",
+            timeout=15_000,
+        )
+        return True
+
+    def play_to_the_end(self, limit: float) -> None:
+        deadline = time.monotonic() + limit
+        while not self.page.locator("#ranking").is_visible():
+            assert time.monotonic() < deadline, f"not over after {self.clicks} clicks"
+            if not self.step():
+                self.page.wait_for_timeout(40)  # the bot's turn, or an action on its way
+
+
+def _new_game(server: str) -> dict[str, Any]:
+    res = httpx.post(
+        server + "/api/games",
+        json={"seats": [{"name": "Ann"}, {"bot": "random"}], "seed": 7, "practice": True},
+    )
+    assert res.status_code == 201, res.text
+    game: dict[str, Any] = res.json()
+    return game
+
+
+def _play(page: Page, server: str, name: str) -> Player:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    print(f"screenshots: {SHOTS}")
+    game = _new_game(server)
+    page.goto(server + game["me"]["url"])
+    expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
+    player = Player(page, name, seed=5)
+    player.play_to_the_end(limit=150)
+    # The end screen: ranking and the payout breakdown first, above the board.
+    ranking = page.locator("#ranking")
+    expect(ranking).to_contain_text("Ann")
+    expect(page.locator("#breakdown")).to_be_visible()
+    expect(page.locator("#rematch")).to_be_visible()
+    board_top = page.locator("#board").bounding_box()
+    end_top = page.locator("#end").bounding_box()
+    assert board_top and end_top and end_top["y"] < board_top["y"]
+    page.evaluate("window.scrollTo(0, 0)")
+    player.shot("end")
+    # The notation list was never opened: everything went by pointing.
+    assert not player.opened_notation
+    return player
+
+
+@pytest.mark.slow
+def test_a_whole_game_by_pointing_on_a_desktop(live: str, chromium: Browser) -> None:
+    page = chromium.new_page(viewport={"width": 1366, "height": 900})
+    player = _play(page, live, "desktop")
+    assert player.clicks >= 30
+    # Spots, map cells (place, walk, move) and the confirmation were all used.
+    assert {"spot", "map-cell"} <= player.kinds, player.kinds
+    assert {"turn-order", "confirmation", "end"} <= set(player.shots), player.shots
+
+
+@pytest.mark.slow
+def test_a_whole_game_by_pointing_on_a_phone(live: str, chromium: Browser) -> None:
+    context = chromium.new_context(
+        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+    )
+    page = context.new_page()
+    player = _play(page, live, "phone")
+    assert {"spot", "map-cell"} <= player.kinds, player.kinds
+    # Tap targets are at least 44 px; the status is one line.
+    for selector in ("#zoom button", "#rematch"):
+        box = page.locator(selector).first.bounding_box()
+        assert box and box["height"] >= 44, selector
+    status = page.locator("#status").bounding_box()
+    assert status and status["height"] < 40
+    context.close()
