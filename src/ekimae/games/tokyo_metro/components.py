@@ -288,7 +288,8 @@ def parse_cards(data: dict[str, Any], source: str, spec: CardRules = TOKYO_CARDS
     for d, deck in enumerate(root.tables("deck")):
         lines = deck.texts("lines")
         if len(lines) != 2 or not all(x in spec.letters for x in lines):
-            raise deck.fail("lines", "expected two line letters")
+            known = " ".join(spec.letters)
+            raise deck.fail("lines", f"expected two line letters of {known}, got {lines!r}")
         ids = []
         for card in deck.tables("card"):
             card_id = card.text("id")
