@@ -10,11 +10,14 @@ from __future__ import annotations
 import json
 import logging
 import socket
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
 from email import message_from_bytes
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -27,6 +30,7 @@ from tests.server.test_chat import two_people
 
 FROM = "ekimae@example.org"
 PUBLIC = "http://ekimae.test:8000"
+SERVE = [sys.executable, "-m", "ekimae.cli.main", "serve", "--host", "127.0.0.1"]
 
 
 def _free_port() -> int:
@@ -285,3 +289,25 @@ def test_without_smtp_or_to_private_addresses_it_is_refused(app_of: AppOf) -> No
         res = notify(client, gid, ann, webhook=url)
         assert res.status_code == 400 and "public address" in res.json()["error"]["message"]
     assert notify(client, gid, ann, webhook="https://hooks.example.org/x").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        (["--smtp-url", "smtp://mail.example.org"], ["--smtp-from"]),
+        (["--smtp-url", "ftp://u:hunter2@mail.example.org", "--smtp-from", FROM], ["smtps://"]),
+        (["--smtp-url", "smtp://mail.example.org", "--smtp-from", "nobody"], ["From address"]),
+        (["--smtp-from", FROM], ["needs --smtp-url"]),
+        (["--public-url", "ekimae.example.org"], ["--public-url", "http(s)://"]),
+    ],
+)
+def test_bad_email_options_are_one_line_without_the_password(
+    options: list[str], words: list[str], tmp_path: Path
+) -> None:
+    argv = [*SERVE, "--data-dir", str(tmp_path), *options]
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=30, check=False)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ekimae serve: "), result.stderr
+    assert all(w in lines[0] for w in words), lines[0]
+    assert "hunter2" not in result.stderr

@@ -61,6 +61,29 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         default=1,
         help="worker processes for bot moves and hints (default: 1)",
     )
+    parser.add_argument(
+        "--smtp-url",
+        default=os.environ.get("EKIMAE_SMTP_URL"),
+        help="turn notices by e-mail: smtp://host:port, smtp+starttls://user:pw@host:587 or "
+        "smtps://user:pw@host:465 (default: $EKIMAE_SMTP_URL; none: no e-mail)",
+    )
+    parser.add_argument(
+        "--smtp-from",
+        default=os.environ.get("EKIMAE_SMTP_FROM"),
+        help="the From address of those e-mails (default: $EKIMAE_SMTP_FROM)",
+    )
+    parser.add_argument(
+        "--public-url",
+        default=os.environ.get("EKIMAE_PUBLIC_URL"),
+        help="the address people open this server at, for links in e-mails and webhooks "
+        "(default: $EKIMAE_PUBLIC_URL, else http://HOST:PORT)",
+    )
+    parser.add_argument(
+        "--webhook-allow-private",
+        action="store_true",
+        help="let seats' webhooks reach loopback, private and link-local addresses "
+        "(off: a player could make the server POST into its own network)",
+    )
     parser.set_defaults(func=run_serve)
     return parser
 
@@ -102,6 +125,29 @@ def check_numbers(args: argparse.Namespace) -> None:
             f"--bot-workers {args.bot_workers} must be 0 or more "
             "(worker processes for bot moves and hints)"
         )
+
+
+def check_notify(args: argparse.Namespace) -> None:
+    """The e-mail and link options: a usable SMTP URL with a From address, an http(s)
+    public URL. Messages never show the SMTP password."""
+    from urllib.parse import urlsplit
+
+    from ekimae.server.notify import parse_smtp
+
+    if args.smtp_url:
+        try:
+            parse_smtp(args.smtp_url, args.smtp_from)
+        except ValueError as exc:
+            raise ServeError(f"--smtp-url {mask_url(args.smtp_url)}: {exc}") from None
+    elif args.smtp_from:
+        raise ServeError("--smtp-from needs --smtp-url (the mail server to send through)")
+    if args.public_url:
+        parts = urlsplit(args.public_url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            raise ServeError(
+                f"--public-url {args.public_url[:80]!r} must be http(s)://host[:port], "
+                "the address people open this server at"
+            )
 
 
 def check_data_dir(data_dir: Path) -> str:
@@ -210,6 +256,7 @@ def bind_socket(host: str, port: int) -> socket.socket:
 def run_serve(args: argparse.Namespace) -> int:
     try:
         check_numbers(args)
+        check_notify(args)
         if args.database_url:
             url: str = args.database_url
             where = f"ekimae: database {mask_url(url)}"
@@ -251,9 +298,19 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
     from ekimae.server import logs
     from ekimae.server.app import create_app
 
-    settings = Settings(database_url=url, bot_delay=args.bot_delay, bot_workers=args.bot_workers)
     host = f"[{args.host}]" if ":" in args.host else args.host
+    settings = Settings(
+        database_url=url,
+        bot_delay=args.bot_delay,
+        bot_workers=args.bot_workers,
+        smtp_url=args.smtp_url or None,
+        smtp_from=args.smtp_from or None,
+        public_url=args.public_url or f"http://{host}:{args.port}",
+        webhook_private=args.webhook_allow_private,
+    )
     print(where)
+    if settings.smtp_url:
+        print(f"ekimae: turn e-mails via {mask_url(settings.smtp_url)} from {settings.smtp_from}")
     print(f"ekimae: open http://{host}:{args.port}/", flush=True)
     config = uvicorn_config(create_app(settings), args.host, args.port, settings)
     logs.install()  # after uvicorn.Config: it (re)configures the logging handlers

@@ -20,6 +20,8 @@ from urllib.parse import unquote_plus
 MASK = "***"
 SECRET_PARAMS = frozenset({"t", "token", "h", "host_token"})
 UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access", "uvicorn.asgi")
+# The server's own (bot errors, turn notices that failed): redacted the same way.
+LOGGERS = (*UVICORN_LOGGERS, "ekimae.server")
 
 # `?name=value` / `&name=value`; the value ends where the parameter, the URL or the quoted
 # request line ends.
@@ -71,7 +73,7 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def install(names: Iterable[str] = UVICORN_LOGGERS) -> RedactSecrets:
+def install(names: Iterable[str] = LOGGERS) -> RedactSecrets:
     """Put one `RedactSecrets` on each named logger and on its handlers (call after uvicorn
     has configured its logging, which replaces the handlers); returns the filter."""
     redactor = RedactSecrets()

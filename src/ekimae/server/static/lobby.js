@@ -39,7 +39,8 @@ export function initLobby(titles) {
     for (let i = 0; i < Number(count.value); i++) {
       const who = el("select", { name: `bot${i}`, "aria-label": `seat ${i + 1} player` }, el("option", { value: "", text: "person" }),
         ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
-      if (i > 0) who.value = bots.includes("normal") ? "normal" : bots[0];
+      // The server names each game's default level (`normal`, else its ladder's middle).
+      if (i > 0) who.value = title().default_bot ?? bots[0];
       rows.push(el("div", {}, el("label", { text: `Seat ${i + 1} ` }, el("input", { name: `name${i}`, placeholder: i === 0 ? "You" : `Player ${i + 1}`, "aria-label": `seat ${i + 1} name` })), " ", who));
     }
     seats.replaceChildren(el("legend", { text: "Seats (seat 1 is yours)" }), ...rows);
@@ -72,11 +73,26 @@ export function initLobby(titles) {
     refresh();
   });
   refresh();
-  setInterval(refresh, 10_000); // whose turn it is changes while the lobby is open
+  // Whose turn it is changes while the lobby is open: poll while the tab is visible (and
+  // at once when it becomes visible again). Only the lists are redrawn, never the form.
+  setInterval(() => { if (document.visibilityState === "visible") refresh(); }, REFRESH_MS);
+  document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
 }
 
+const REFRESH_MS = 4000;
+let refreshing = false;
+
 async function refresh() {
-  const games = await (await fetch("/api/games")).json();
+  if (refreshing) return; // a slow answer: do not pile requests up
+  refreshing = true;
+  try { await drawLists(); } catch { /* offline for a moment: the next poll retries */ } finally { refreshing = false; }
+}
+
+async function drawLists() {
+  const res = await fetch("/api/games");
+  if (!res.ok) return;
+  const games = await res.json();
+  document.body.dataset.lobbyRefreshed = String(Date.now());
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const hosts = Object.fromEntries(hosted().map((h) => [h.id, h.url]));
   document.getElementById("mine").replaceChildren(...mySeats().map((m) => {
