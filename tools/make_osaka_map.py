@@ -120,7 +120,6 @@ HEADER = """\
 DESIGN = Design(
     name="osaka",
     city="osaka",
-    script="tools/make_osaka_map.py",
     header=HEADER,
     output=DATA / "osaka" / "osaka_map.toml",
     columns=COLUMNS,

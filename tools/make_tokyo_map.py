@@ -159,7 +159,6 @@ HEADER = """\
 DESIGN = Design(
     name="tokyo",
     city="tokyo",
-    script="tools/make_tokyo_map.py",
     header=HEADER,
     output=DATA / "tokyo_map.toml",
     columns=COLUMNS,

@@ -43,7 +43,6 @@ class Design:
 
     name: str  # the map's name: "tokyo" -> tokyo_map.toml
     city: str  # the `city` of lines.csv and the suffix of stations_<city>.csv
-    script: str  # the generating script, for messages
     header: str  # the comment block at the top of the TOML
     output: Path
     columns: int
