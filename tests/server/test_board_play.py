@@ -76,6 +76,7 @@ class Player:
         self.clicks = 0
         self.kinds: set[str] = set()
         self.opened_notation = False
+        self.url = ""
         for old in SHOTS.glob(f"{name}-*.png"):
             old.unlink()
 
@@ -179,6 +180,7 @@ def _play(page: Page, server: str, name: str) -> Player:
     page.goto(server + game["me"]["url"])
     expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
     player = Player(page, name, seed=5)
+    player.url = page.url
     player.play_to_the_end(limit=150)
     # The end screen: ranking and the payout breakdown first, above the board.
     ranking = page.locator("#ranking")
@@ -203,6 +205,10 @@ def test_a_whole_game_by_pointing_on_a_desktop(live: str, chromium: Browser) -> 
     # Spots, map cells (place, walk, move) and the confirmation were all used.
     assert {"spot", "map-cell"} <= player.kinds, player.kinds
     assert {"turn-order", "confirmation", "end"} <= set(player.shots), player.shots
+    # "Rematch with the same seats": a new game, this seat's page in it.
+    page.click("#rematch")
+    page.wait_for_url(lambda url: "/g/" in url and url != player.url, timeout=10_000)
+    expect(page.locator("#status")).to_contain_text("You are seat 1 Ann · Round 1/", timeout=10_000)
 
 
 @pytest.mark.slow

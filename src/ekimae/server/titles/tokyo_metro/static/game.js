@@ -188,8 +188,10 @@ function renderChoice(msg) {
     if (!sel.spot && !Object.keys(sel.fields).length) {
       const plain = cands.filter((a) => DIMS.every((d) => !(d in a.action)));
       if (plain.length) parts.push(el("div", { class: "big-buttons" }, ...plain.map((a) => el("button", { type: "button", class: `big ${a.kind}`, "data-kind": a.kind, onclick: () => send(a.action), text: a.label ?? a.text }))));
-      if (!step && !plain.length && legalSpots.size) parts.push(el("p", { class: "step", text: "Choose an action card spot (highlighted)." }));
-      else if (step && legalSpots.size) {} // said above
+      if (legalSpots.size && !step) {
+        parts.push(el("p", { class: "step" }, "Choose a highlighted action card spot",
+          el("a", { href: "#cards-panel", class: "to-cards", text: " (the cards ↓)" }), plain.length ? ", or:" : "."));
+      }
     }
     if (sel.spot || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: "← Back" }));
   }
@@ -287,6 +289,10 @@ function fitOnPhone(svg, layer, stepKey) {
   if (fittedFor === stepKey) return;
   fittedFor = stepKey;
   if (svg.getBoundingClientRect().width > 700) return;
+  // The map scrolled away (the cards are below it): bring it back under the top bar.
+  const r = svg.getBoundingClientRect();
+  const top = document.querySelector(".tm-top")?.getBoundingClientRect().bottom ?? 0;
+  if (r.bottom < top + 80 || r.top > innerHeight - 120) window.scrollBy(0, r.top - top - 60);
   const box = layer.getBBox();
   if (box.width > 0) zoom.fitTo({ x: box.x, y: box.y, w: box.width, h: box.height });
 }
