@@ -12,9 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
+from sqlalchemy import text
 
+from ekimae.games import find_game
 from ekimae.server.app import create_app
 from ekimae.server.config import Limits, Settings, sqlite_url
+from ekimae.server.store import Store, make_engine, migrate
 from tests.server.conftest import MakeClient, state
 
 
@@ -168,3 +171,38 @@ def test_the_history_is_the_newest_messages_oldest_first(tmp_path: Path) -> None
 
 def test_an_unknown_game_has_no_chat(client: TestClient) -> None:
     assert client.get(f"/api/games/{secrets.token_hex(4)}/chat").status_code == 404
+
+
+def test_games_of_0003_get_a_chat_notifications_and_no_rematch_under_0004(db_url: str) -> None:
+    """Revision 0004 adds `chat`, `seat_notify` and `games.rematch`; an earlier game reads
+    as having no rematch and takes messages and settings."""
+    engine = make_engine(db_url)
+    migrate(engine, "0003")
+    with engine.begin() as conn:
+        conn.execute(
+            text(
+                "INSERT INTO games (id, game, seats, seed, options, names, bots, action_count,"
+                " to_act, finished, data_version, listed, practice) VALUES ('old', "
+                " 'sealed-auction', 2, '77', '{}', '[\"A\", \"B\"]', '[null, null]', 0,"
+                " '[0, 1]', false, '', true, false)"
+            )
+        )
+        conn.execute(text("INSERT INTO seat_tokens (game_id, seat, token) VALUES ('old', 0, 't')"))
+    engine.dispose()
+    store = Store(db_url)
+    try:
+        info = store.info("old")
+        assert info is not None and info.rematch is None and info.names == ["A", "B"]
+        assert store.add_chat("old", 0, "A", "hello").text == "hello"
+        assert [m.text for m in store.chat("old")] == ["hello"]
+        store.set_notify("old", 0, {"webhook": "https://example.org/h"})
+        assert store.notify_targets("old", [0, 1]) == {0: store.notify_settings("old", 0)}
+        game = find_game("sealed-auction")
+        new_id, made = store.create_rematch("old", game, 2**200, [0, 1])
+        assert made and store.create_rematch("old", game, 3, [0, 1]) == (new_id, False)
+        assert (
+            store.seat_token(new_id, 0) not in (None, "t") and store.seat_token(new_id, 1) is None
+        )
+        assert [s.invite is not None for s in store.seats(new_id)] == [False, True]
+    finally:
+        store.close()
