@@ -97,6 +97,18 @@ class Player:
         if page.locator("body[data-pending='1']").count():
             return False
         status = page.locator("#status").inner_text()
+        if page.locator("body[data-payouts]").count() and "payout" not in self.shots:
+            try:  # the floating "+¥200" where the train stopped, once it shows
+                page.wait_for_function(
+                    "[...document.querySelectorAll('.payout-float')]"
+                    ".some(t => Number(getComputedStyle(t).opacity) > 0.8)",
+                    timeout=4_000,
+                )
+                self.shot("payout")
+            except PlaywrightTimeoutError:
+                pass  # already gone: the next payout will do
+        if "Trains" in status:
+            self.shot("trains")
         bid = self.visible("#bid-submit:enabled")
         if bid:
             self.shot("turn-order")
@@ -126,8 +138,6 @@ class Player:
             return self.click(chips[0])  # the first: no discount, the smallest stake
         spots = self.visible("#cards button.spot.legal:enabled")
         big = self.visible("#choice button.big:enabled")
-        if "Trains" in status:
-            self.shot("trains")
         if spots and (not big or self.rng.random() < 0.75):
             self.shot("actions-spots")
             self.kinds.add("spot")
@@ -192,6 +202,9 @@ def _play(page: Page, server: str, name: str) -> Player:
     assert board_top and end_top and end_top["y"] < board_top["y"]
     page.evaluate("window.scrollTo(0, 0)")
     player.shot("end")
+    # The trains phases were shown stop by stop (TM-8.2), with payouts where they happened.
+    runs = int(page.locator("body").get_attribute("data-train-runs") or 0)
+    assert runs > 0, "no train was animated"
     # The notation list was never opened: everything went by pointing.
     assert not player.opened_notation
     return player

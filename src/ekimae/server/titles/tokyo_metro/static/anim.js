@@ -29,6 +29,7 @@ export function trainPath(a, b, count) {
 export function animateTrains(svg, before, after, comp, newLog) {
   if (!before || reduced()) return;
   const done = [];
+  let start = 0; // trains move one after another, in line order (TM-8.1)
   after.lines.forEach((line, i) => {
     const was = before.lines[i]?.train, now = line.train;
     if (!was || !now || (was.number === now.number && was.direction === now.direction)) return;
@@ -41,9 +42,13 @@ export function animateTrains(svg, before, after, comp, newLog) {
     const group = svg.querySelector(`#overlay [data-train="${line.letter}"]`);
     if (!group || points.some((p) => !p)) return;
     const frames = points.map((p) => ({ transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)` }));
-    group.animate(frames, { duration: STEP_MS * (points.length - 1), easing: "linear" });
-    done.push({ letter: line.letter, stations: path.map((p) => stops[p]) });
+    const duration = STEP_MS * (points.length - 1);
+    group.animate(frames, { duration, delay: start, fill: "backwards", easing: "linear" });
+    done.push({ letter: line.letter, stations: path.map((p) => stops[p]), start });
+    start += duration;
   });
+  // Counted for tests and scripts: how many train runs and payouts were shown.
+  document.body.dataset.trainRuns = String(Number(document.body.dataset.trainRuns ?? 0) + done.length);
   floatPayouts(svg, newLog, comp, done);
 }
 
@@ -60,12 +65,16 @@ function floatPayouts(svg, lines, comp, moves) {
     const key = byName.get(m[2]);
     const circle = key && svg.querySelector(`circle[data-station="${key}"]`);
     if (!circle) continue;
-    const amounts = [...m[3].matchAll(/(seat \d+[^+]*?)?\+(¥[\d,]+)/g)].map((x) => `+${x[2]}${x[1] ? ` ${x[1].trim().replace(/^seat (\d+).*/, "seat $1")}` : ""}`);
+    // "line value +¥200 → ¥700, seat 1 +¥200 → ¥2,800": "G +¥200 · seat 1 +¥200".
+    const value = /line value \+(¥[\d,]+)/.exec(m[3]);
+    const owner = /(seat \d+)\S*\s*\+(¥[\d,]+)/i.exec(m[3]);
+    const amounts = [value && `${m[1]} +${value[1]}`, owner && `${owner[1]} +${owner[2]}`].filter(Boolean);
     if (!amounts.length) continue;
     const move = moves.find((mv) => mv.letter === m[1]);
     const stopIndex = move ? move.stations.findIndex((s, i) => i > (seen.get(m[1]) ?? 0) && svg.querySelector(`circle[data-stop="${s}"]`)?.dataset.station === key) : -1;
     if (stopIndex > 0) seen.set(m[1], stopIndex);
-    const delay = stopIndex > 0 ? stopIndex * STEP_MS : 0;
+    const delay = stopIndex > 0 ? move.start + stopIndex * STEP_MS : 0;
+    document.body.dataset.payouts = String(Number(document.body.dataset.payouts ?? 0) + 1);
     const x = Number(circle.getAttribute("cx")), y = Number(circle.getAttribute("cy")) - 16;
     const label = svgEl("text", { x, y, class: "payout-float", "text-anchor": "middle" });
     label.textContent = amounts.join(" · ");
