@@ -547,7 +547,9 @@ class Hub:
     async def subscribe(self, live: LiveGame, client: Client) -> None:
         async with live.lock:  # the first push and later ones cannot interleave
             # The first push carries the chat so far (`chat`); later messages come one by
-            # one (posting takes this lock too, so none is missed or sent twice).
+            # one. None is missed: one stored before this read is in it, one stored after
+            # is sent to this client (added here under the lock the sending takes); one
+            # stored just before may come in both, and pages keep each id once.
             history = await asyncio.to_thread(
                 self.store.chat, live.info.id, self.limits.chat_history
             )
@@ -571,10 +573,12 @@ class Hub:
                 f"too many messages at once; the next one in {max(1, round(wait))} s",
                 status=429,
             )
+        name = live.info.names[seat]
+        # Stored outside the game's lock (an action need not wait for a chat write); sent
+        # under it, so it never interleaves with a state push on one socket.
+        stored = await asyncio.to_thread(self.store.add_chat, live.info.id, seat, name, cleaned)
+        message = stored.to_dict()
         async with live.lock:
-            name = live.info.names[seat]
-            stored = await asyncio.to_thread(self.store.add_chat, live.info.id, seat, name, cleaned)
-            message = stored.to_dict()
             await self._send_all(live, {"type": "chat", "message": message})
         return message
 
