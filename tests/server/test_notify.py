@@ -7,6 +7,7 @@ action, once per turn), asynchronously: the action's answer never waits for it.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import socket
@@ -26,6 +27,7 @@ from fastapi.testclient import TestClient
 
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings
+from ekimae.server.notify import NotifyError, check_resolves_public
 from tests.server.test_chat import two_people
 
 FROM = "ekimae@example.org"
@@ -311,3 +313,25 @@ def test_bad_email_options_are_one_line_without_the_password(
     assert len(lines) == 1 and lines[0].startswith("ekimae serve: "), result.stderr
     assert all(w in lines[0] for w in words), lines[0]
     assert "hunter2" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("host", "public"),
+    [
+        ("127.0.0.1", False),
+        ("localhost", False),
+        ("0x7f000001", False),
+        ("10.0.0.8", False),
+        ("169.254.169.254", False),
+        ("::1", False),
+        ("8.8.8.8", True),
+    ],
+)
+def test_a_webhooks_host_is_checked_again_when_sending(host: str, public: bool) -> None:
+    """A name is checked against what it resolves to at sending time (`0x7f000001` passes
+    the check of literals when set, then resolves to loopback)."""
+    if public:
+        asyncio.run(check_resolves_public(host, 443))
+    else:
+        with pytest.raises(NotifyError, match="non-public"):
+            asyncio.run(check_resolves_public(host, 443))

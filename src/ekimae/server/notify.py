@@ -283,7 +283,7 @@ class Notifier:
         }
         try:
             if not self.settings.webhook_private:
-                await _check_resolves_public(host, parts.port or 443)
+                await check_resolves_public(host, parts.port or 443)
             if self._http is None:
                 self._http = httpx.AsyncClient(
                     follow_redirects=False, timeout=self.settings.notify_timeout
@@ -301,7 +301,7 @@ class Notifier:
         self.sent.append(("webhook", notice.game_id, seat))
 
 
-async def _check_resolves_public(host: str, port: int) -> None:
+async def check_resolves_public(host: str, port: int) -> None:
     """Refuse a name that resolves to a loopback, private or link-local address (checked
     when sending, since a name can point anywhere by then)."""
     infos = await asyncio.get_running_loop().getaddrinfo(host, port)
