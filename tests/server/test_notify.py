@@ -335,3 +335,20 @@ def test_a_webhooks_host_is_checked_again_when_sending(host: str, public: bool) 
     else:
         with pytest.raises(NotifyError, match="non-public"):
             asyncio.run(check_resolves_public(host, 443))
+
+
+def test_a_withdrawn_seat_forgets_where_its_holder_was_told(app_of: AppOf) -> None:
+    """The host withdraws Ben's link: the seat's next holder must not notify Ben."""
+    client = app_of()
+    res = client.post("/api/games", json={"game": "sealed-auction", "seats": [{"name": "A"}, {}]})
+    data = res.json()
+    gid, host = data["id"], data["host_token"]
+    claim = data["seats"][1]["invite_url"].replace("/join/", "/api/join/")
+    ben = client.post(claim, json={"name": "Ben"}).json()["token"]
+    assert notify(client, gid, ben, email="ben@example.org").status_code == 200
+    res = client.post(f"/api/games/{gid}/seats/1/revoke", json={"host_token": host})
+    assert res.status_code == 200, res.text
+    claim = res.json()["invite_url"].replace("/join/", "/api/join/")
+    cy = client.post(claim, json={"name": "Cy"}).json()["token"]
+    mine = client.get(f"/api/games/{gid}/notify", params={"token": cy}).json()
+    assert (mine["email"], mine["webhook"]) == (None, None)

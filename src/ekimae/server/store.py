@@ -181,8 +181,8 @@ def migrate(engine: Engine, revision: str = "head") -> None:
 
 
 def _free_persons_seat(db: Session, game_id: str, seat: int) -> GameRow:
-    """Delete a person's seat's token and open invitation (in the caller's transaction);
-    `SeatError` if there is no such seat or a bot plays it."""
+    """Delete a person's seat's token, open invitation and notification settings (in the
+    caller's transaction); `SeatError` if there is no such seat or a bot plays it."""
     row = db.get(GameRow, game_id)
     if row is None or not 0 <= seat < row.seats:
         raise SeatError(f"no seat {seat + 1} in this game")
@@ -190,6 +190,8 @@ def _free_persons_seat(db: Session, game_id: str, seat: int) -> GameRow:
         raise SeatError(f"seat {seat + 1} is a bot's, not a person's")
     db.execute(delete(SeatToken).where(SeatToken.game_id == game_id, SeatToken.seat == seat))
     db.execute(delete(Invite).where(Invite.game_id == game_id, Invite.seat == seat))
+    # Whoever held the seat chose where to be told of its turns; the next holder is not them.
+    db.execute(delete(NotifyRow).where(NotifyRow.game_id == game_id, NotifyRow.seat == seat))
     return row
 
 
