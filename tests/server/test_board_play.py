@@ -205,6 +205,7 @@ def _play(page: Page, server: str, name: str) -> Player:
     # The trains phases were shown stop by stop (TM-8.2), with payouts where they happened.
     runs = int(page.locator("body").get_attribute("data-train-runs") or 0)
     assert runs > 0, "no train was animated"
+    print(f"{name}: {player.clicks} clicks on {sorted(player.kinds)}")
     # The notation list was never opened: everything went by pointing.
     assert not player.opened_notation
     return player

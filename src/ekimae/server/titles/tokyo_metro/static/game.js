@@ -90,7 +90,7 @@ function renderStatus(msg) {
 
 function candidates(msg) {
   return msg.legal.filter((a) => a.kind !== "turn-bid"
-    && (sel.spot ? a.action.spot === sel.spot : a.action.spot === undefined)
+    && (sel.spot ? a.action.spot === sel.spot : a.action.spot === undefined && (sel.kind ? a.kind === sel.kind : a.kind !== "assign"))
     && Object.entries(sel.fields).every(([k, val]) => key(a.action[k]) === val));
 }
 
@@ -119,7 +119,7 @@ function chooseSpot(spot) {
 
 function back() {
   const keys = Object.keys(sel.fields);
-  sel = { spot: keys.length ? sel.spot : null, fields: {} };
+  sel = keys.length ? { spot: sel.spot, kind: sel.kind, fields: {} } : { spot: null, fields: {} };
   renderChoice(latest);
 }
 
@@ -173,7 +173,7 @@ function renderChoice(msg) {
       parts.push(el("p", { text: "Nothing is left to choose here." }));
     } else if (step) {
       const where = ["cell", "station", "line", "pile"].includes(step.dim);
-      parts.push(el("p", { class: "step", text: `Choose ${DIM_WORDS[step.dim]}${where ? " — the highlighted ones" : ""}${sel.spot ? "" : ", or an action card spot"}.` }));
+      parts.push(el("p", { class: "step", text: `Choose ${DIM_WORDS[step.dim]}${where ? " — the highlighted ones" : ""}${sel.spot || sel.kind || !legalSpots.size ? "" : ", or an action card spot"}.` }));
       if (step.dim === "cell" || step.dim === "station" || step.dim === "line") {
         drawTargets(svg, targetsLayer, step);
         fitOnPhone(svg, targetsLayer, `${msg.actions}:${sel.spot}:${step.dim}`);
@@ -181,19 +181,24 @@ function renderChoice(msg) {
       if (step.dim === "line") lineTargets = new Set(step.values);
       if (step.dim === "pile") piles = new Set(step.values);
       if (step.dim !== "cell") parts.push(chips(step));
-    } else if (cands.length === 1 && sel.spot || Object.keys(sel.fields).length) {
+    } else if ((cands.length === 1 && sel.spot) || Object.keys(sel.fields).length) {
       parts.push(confirmBox(cands[0]));
     }
     // Actions with nothing to choose (pass, board, stay) are big buttons of their own.
-    if (!sel.spot && !Object.keys(sel.fields).length) {
+    if (!sel.spot && !sel.kind && !Object.keys(sel.fields).length) {
       const plain = cands.filter((a) => DIMS.every((d) => !(d in a.action)));
-      if (plain.length) parts.push(el("div", { class: "big-buttons" }, ...plain.map((a) => el("button", { type: "button", class: `big ${a.kind}`, "data-kind": a.kind, onclick: () => send(a.action), text: a.label ?? a.text }))));
-      if (legalSpots.size && !step) {
+      const buttons = plain.map((a) => el("button", { type: "button", class: `big ${a.kind}`, "data-kind": a.kind, onclick: () => send(a.action), text: a.label ?? a.text }));
+      if (msg.legal.some((a) => a.kind === "assign")) {
+        // TM-6.2: a Speed token may go to a line before the action; a step of its own.
+        buttons.unshift(el("button", { type: "button", class: "big assign", "data-kind": "assign", onclick: () => { sel = { spot: null, kind: "assign", fields: {} }; renderChoice(latest); }, text: "Assign a Speed token to a line first…" }));
+      }
+      if (buttons.length) parts.push(el("div", { class: "big-buttons" }, ...buttons));
+      if (legalSpots.size && !step && !sel.kind) {
         parts.push(el("p", { class: "step" }, "Choose a highlighted action card spot",
           el("a", { href: "#cards-panel", class: "to-cards", text: " (the cards ↓)" }), plain.length ? ", or:" : "."));
       }
     }
-    if (sel.spot || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: "← Back" }));
+    if (sel.spot || sel.kind || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: "← Back" }));
   }
   box.replaceChildren(...parts);
   renderCardGrid(document.getElementById("cards"), v, comp, cfg.seat, { legal: mine ? legalSpots : null, onSpot: chooseSpot, selected: sel.spot, piles, onPile: (p) => choose("pile", p) });
