@@ -45,3 +45,4 @@ def test_markup_in_a_reference_is_escaped() -> None:
     assert "<script>" not in html and "<b>" not in html
     assert "&lt;script&gt;" in html and "&amp; y" in html
     assert 'id="XX-1"' in html
+

@@ -30,6 +30,7 @@ from ekimae.core.record import replay
 from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
+from ekimae.server import rules_pages
 from ekimae.server.config import Settings
 from ekimae.server.guards import BodyLimit
 from ekimae.server.hub import (
@@ -224,6 +225,7 @@ def create_app(settings: Settings) -> FastAPI:
     for module, folder in static_folders().items():  # each title's scripts
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+    app.include_router(rules_pages.router)  # /rules, /rules/{game}: docs/rules as pages
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -283,6 +285,7 @@ def create_app(settings: Settings) -> FastAPI:
             "seat": seat,
             "token": t or "",
             "title": live.game.title,
+            "game_name": live.game.name,
             **live.web.page(view, live.info.options),
         }
         return templates.TemplateResponse(request, live.web.template, context)
@@ -299,7 +302,8 @@ def create_app(settings: Settings) -> FastAPI:
             {
                 "game_id": game_id,
                 "host_token": h,
-                "bots": bot_names((await live_or_404(hub, game_id)).game.name),
+                "bots": bot_names(name := (await live_or_404(hub, game_id)).game.name),
+                "default_bot": default_bot(name),
             },
         )
 
@@ -318,6 +322,7 @@ def create_app(settings: Settings) -> FastAPI:
             "total": len(live.record.actions),
             "names": live.info.names,
             "title": live.game.title,
+            "game_name": live.game.name,
             **live.web.replay_page(live.info.options),
         }
         return templates.TemplateResponse(request, live.web.replay_template, context)

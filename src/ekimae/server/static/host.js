@@ -1,6 +1,6 @@
 import { el } from "/static/dom.js";
 
-export async function initHost(gameId, hostToken, bots) {
+export async function initHost(gameId, hostToken, bots, defaultBot) {
   const error = document.getElementById("host-error");
   const post = async (path, body) => {
     const res = await fetch(`/api/games/${gameId}/seats/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ host_token: hostToken, ...body }) });
@@ -16,7 +16,7 @@ export async function initHost(gameId, hostToken, bots) {
       const status = s.bot ? `bot: ${s.bot}` : s.claimed ? "taken" : "invitation open";
       const invite = s.invite_url ? el("a", { href: s.invite_url, class: "invite-link", text: location.origin + s.invite_url }) : "";
       const pick = el("select", { "aria-label": `bot for seat ${s.seat + 1}` }, ...bots.map((b) => el("option", { value: b, text: b })));
-      pick.value = bots.includes("normal") ? "normal" : bots[0];
+      pick.value = defaultBot;
       const controls = s.bot ? "" : el("span", {},
         el("button", { type: "button", class: "revoke", text: s.claimed ? "Withdraw link, new invitation" : "New invitation link", onclick: () => post(`${s.seat}/revoke`, {}) }), " ",
         pick, el("button", { type: "button", class: "to-bot", text: "Hand to bot", onclick: () => post(`${s.seat}/bot`, { bot: pick.value }) }));
