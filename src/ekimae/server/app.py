@@ -45,6 +45,7 @@ from ekimae.server.hub import (
 from ekimae.server.ladders import bot_names
 from ekimae.server.limits import RateLimiter, retry_after
 from ekimae.server.notify import Notifier, NotifyError, check_email, check_webhook
+from ekimae.server.ratings import Ratings
 from ekimae.server.store import GameInfo, Store
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.titles import static_folders, web_title
@@ -213,6 +214,7 @@ def create_app(settings: Settings) -> FastAPI:
         hub = Hub(store, pool, settings.bot_delay, limits=limits, notifier=notifier)
         app.state.store = store
         app.state.hub = hub
+        app.state.ratings = Ratings(store)
         await hub.resume_bots()
         try:
             yield
@@ -328,6 +330,19 @@ def create_app(settings: Settings) -> FastAPI:
         return templates.TemplateResponse(request, live.web.replay_template, context)
 
     # ---------------------------------------------------------------------- API
+
+    ratings_lock = asyncio.Lock()
+
+    @app.get("/api/ratings")
+    async def ratings_list(request: Request, limit: int = 50) -> dict[str, Any]:
+        """OpenSkill ratings (`ratings`): named players across games, bot levels per game,
+        best first. Reads the games that finished since the last call."""
+        async with ratings_lock:
+            entries = await asyncio.to_thread(request.app.state.ratings.refresh)
+        limit = max(1, min(limit, 500))
+        players = [e.to_dict() for e in entries if e.kind == "player"][:limit]
+        bots = [e.to_dict() for e in entries if e.kind == "bot"][:limit]
+        return {"players": players, "bots": bots}
 
     @app.get("/api/titles")
     async def api_titles() -> list[dict[str, Any]]:

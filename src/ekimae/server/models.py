@@ -121,3 +121,22 @@ class NotifyRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     webhook: Mapped[str | None] = mapped_column(String(500), nullable=True)
+
+
+class ResultRow(Base):
+    """A finished game's places (1 = first, ties share), read once for the ratings (0005).
+
+    `seq` orders results as the ratings first read them, so every process folds them in
+    the same order; `rated` is False for games that say so (practice, solo)."""
+
+    __tablename__ = "results"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    seq: Mapped[int] = mapped_column(Integer, unique=True)
+    game: Mapped[str] = mapped_column(String(40))
+    places: Mapped[list[int]] = mapped_column(JSON)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    bots: Mapped[list[str | None]] = mapped_column(JSON)
+    rated: Mapped[bool] = mapped_column()

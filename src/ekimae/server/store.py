@@ -23,7 +23,15 @@ from ekimae.core.game import Game
 from ekimae.core.record import GameRecord
 from ekimae.games import find_game
 from ekimae.server.config import normalise_url
-from ekimae.server.models import ActionRow, ChatRow, GameRow, Invite, NotifyRow, SeatToken
+from ekimae.server.models import (
+    ActionRow,
+    ChatRow,
+    GameRow,
+    Invite,
+    NotifyRow,
+    ResultRow,
+    SeatToken,
+)
 
 MIGRATIONS = Path(__file__).parent / "migrations"
 
@@ -439,6 +447,50 @@ class Store:
                 update(GameRow)
                 .where(GameRow.id == game_id)
                 .values(action_count=index, to_act=to_act, finished=finished, winner=winner)
+            )
+
+    # ---------------------------------------------------------------- results
+
+    def finished_without_result(self, limit: int) -> list[GameInfo]:
+        """Finished games the ratings have not read yet, oldest first."""
+        with self._session() as db:
+            rows = db.scalars(
+                select(GameRow)
+                .outerjoin(ResultRow, ResultRow.game_id == GameRow.id)
+                .where(GameRow.finished.is_(True), ResultRow.game_id.is_(None))
+                .order_by(GameRow.created_at, GameRow.id)
+                .limit(limit)
+            )
+            return [_info(r) for r in rows]
+
+    def add_result(self, info: GameInfo, places: list[int], rated: bool) -> None:
+        """Keep a finished game's places; a second writer (another process) is harmless."""
+        try:
+            with self._session.begin() as db:
+                last = db.scalar(select(func.max(ResultRow.seq))) or 0
+                db.add(
+                    ResultRow(
+                        game_id=info.id,
+                        seq=last + 1,
+                        game=info.game,
+                        places=places,
+                        names=info.names,
+                        bots=info.bots,
+                        rated=rated,
+                    )
+                )
+        except IntegrityError:
+            return  # read already (same game) or raced for the same seq: read again later
+
+    def results(self, after: int = 0) -> list[ResultRow]:
+        """Rated results after `seq`, in the order they were read."""
+        with self._session() as db:
+            return list(
+                db.scalars(
+                    select(ResultRow)
+                    .where(ResultRow.seq > after, ResultRow.rated.is_(True))
+                    .order_by(ResultRow.seq)
+                )
             )
 
     # ------------------------------------------------------------------- chat

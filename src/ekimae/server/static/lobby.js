@@ -76,10 +76,25 @@ export function initLobby(titles) {
   // Whose turn it is changes while the lobby is open: poll while the tab is visible (and
   // at once when it becomes visible again). Only the lists are redrawn, never the form.
   setInterval(() => { if (document.visibilityState === "visible") refresh(); }, REFRESH_MS);
+  drawRatings().catch(() => {});
+  setInterval(() => { if (document.visibilityState === "visible") drawRatings().catch(() => {}); }, RATINGS_MS);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
 }
 
 const REFRESH_MS = 4000;
+const RATINGS_MS = 30000; // ratings change only when games finish
+
+async function drawRatings() {
+  const res = await fetch("/api/ratings?limit=20");
+  if (!res.ok) return;
+  const { players, bots } = await res.json();
+  const none = (cols) => [el("tr", {}, el("td", { colspan: cols, text: "No rated games yet." }))];
+  document.querySelector("#player-ratings tbody").replaceChildren(...(players.length ? players.map((r, i) => el("tr", {},
+    el("td", { text: i + 1 }), el("td", { text: r.name }), el("td", { text: r.ordinal.toFixed(1) }), el("td", { text: r.games }))) : none(4)));
+  document.querySelector("#bot-ratings tbody").replaceChildren(...(bots.length ? bots.map((r, i) => el("tr", {},
+    el("td", { text: i + 1 }), el("td", { text: r.name }), el("td", { text: r.game }), el("td", { text: r.ordinal.toFixed(1) }), el("td", { text: r.games }))) : none(5)));
+  document.body.dataset.ratingsDrawn = String(Date.now());
+}
 let refreshing = false;
 
 async function refresh() {
