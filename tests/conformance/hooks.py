@@ -40,7 +40,8 @@ def _metro_money(state: TokyoMetroState) -> tuple[int, int]:
     s = state.s
     # Stakes are set aside until the end, when they come back (TM-7.11, TM-9.2).
     stakes = 0 if state.is_terminal() else sum(k for line in s.speculations for _, k in line)
-    held = sum(s.money) + sum(s.bid_bonus) + stakes
+    # OS-7.2: Sell money is set aside until the end (TM-9.4), when it joins the money.
+    held = sum(s.money) + sum(s.bid_bonus) + stakes + sum(s.sold)
     expected = state.ctx.rules.start_money * s.n + s.bank_out - s.bank_in
     return held, expected
 
@@ -65,8 +66,15 @@ def _metro_perturb(state: TokyoMetroState, seat: int, rng: random.Random) -> Tok
 
 
 def _metro_end(state: TokyoMetroState) -> None:
-    """TM-3.2: 10 - players rounds (SOLO-1: as for two)."""
-    assert state.round == state.ctx.rules.rounds_from - setup_players(state.ctx, state.s.n)
+    """TM-3.2: 10 - players rounds with 9-card decks; OS-1, MOD-1: 9 - players with the
+    8-card Osaka decks (SOLO-1: as for two); nothing set aside is left (TM-9.4)."""
+    ctx = state.ctx
+    deck = len(ctx.cards.decks[0].cards)
+    assert deck == (9 if ctx.card_set == "tokyo" else 8)
+    assert state.round == deck + 1 - setup_players(ctx, state.s.n)
+    if ctx.card_set == "tokyo":
+        assert state.round == ctx.rules.rounds_from - setup_players(ctx, state.s.n)
+    assert not any(state.s.sold)
 
 
 def _auction_money(state: SealedAuctionState) -> tuple[int, int]:

@@ -181,9 +181,13 @@ def _step_checks(game: Game[Any], state: Any, seats: int, rng: random.Random, de
 
 
 def _options(game: Game[Any], seed: int) -> dict[str, str]:
-    """Option values varied by the seed (every choice in turn), the defaults where the
-    title refuses the combination."""
-    chosen = {o.name: o.choices[seed % len(o.choices)] for o in game.type.options}
+    """Option values varied by the seed, counting through every combination (the first
+    option fastest), the defaults where the title refuses the combination."""
+    chosen = {}
+    rest = seed
+    for o in game.type.options:
+        rest, pick = divmod(rest, len(o.choices))
+        chosen[o.name] = o.choices[pick]
     try:
         return game.type.check_options(chosen)
     except DataError:
@@ -241,6 +245,27 @@ def test_random_playouts_keep_every_invariant(game: Game[Any], seats: int) -> No
     for seed in range(3):
         state, record = playout(game, seats, seed, deep_every=7)
         _end_checks(game, state, record)
+
+
+METRO_COMBOS = [
+    pytest.param(seats, index, id=f"{seats}p-{index}")
+    for seats in range(1, 6)
+    for index in range(4)  # MOD-1: map tokyo/osaka x cards tokyo/osaka (see `_options`)
+]
+
+
+@pytest.mark.parametrize(("seats", "combo"), METRO_COMBOS)
+def test_tokyo_metro_every_map_and_card_set(seats: int, combo: int) -> None:
+    """MOD-1: all four map x card set combinations, 1-5 players (solo on each map), with
+    every invariant of the suite, every yen accounted for (hooks.py)."""
+    game = dict(GAMES)["tokyo-metro"]
+    seed = 4 * (seats + 10) + combo  # `_options` picks the combination from seed % 4
+    assert _options(game, seed) == {
+        "map": ("tokyo", "osaka")[combo % 2],
+        "cards": ("tokyo", "osaka")[combo // 2],
+    }
+    state, record = playout(game, seats, seed, deep_every=9)
+    _end_checks(game, state, record)
 
 
 @pytest.mark.slow

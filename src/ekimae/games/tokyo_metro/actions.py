@@ -1,7 +1,8 @@
 """TOKYO METRO's actions (TM-3 to TM-8) as values, and their codec.
 
 Phase steps: `TurnBid` (secret, TM-3.3), `Place` (round 1, TM-3.4), `Walk` (movement,
-TM-3.4), `BoardTrain` (kind "board") and `Alight` (riding, TM-8.5), `Pass` (pass in the
+TM-3.4), `BoardTrain` (kind "board"; `BoardVehicle` for one of a pair, OS-2) and `Alight`
+(riding, TM-8.5), `Pass` (pass in the
 actions phase, decline a boarding, stay aboard), `Assign` (a Speed token, TM-6.2).
 Card actions (TM-7) name the spot they are taken at: card id plus `a`/`b` for the
 card's first or second action, e.g. ``GM3a``. Those with a printed yen cost may name
@@ -44,6 +45,14 @@ class BoardTrain(Action):
     """TM-8.5: board the train at this stop."""
 
     kind = "board"
+
+
+@dataclass(frozen=True, slots=True)
+class BoardVehicle(Action):
+    """OS-2: board vehicle 1 or 2 of a pair (tram or bus) at its stop."""
+
+    kind = "board-vehicle"
+    vehicle: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,9 +203,38 @@ class TakeCard(Action):
     discounts: tuple[str, ...] = field(default=())
 
 
+@dataclass(frozen=True, slots=True)
+class InvestDisc(Action):
+    """OS-6: Invest by disc (a disc from your front goes back to the box)."""
+
+    kind = "invest-disc"
+    spot: str
+    line: str
+
+
+@dataclass(frozen=True, slots=True)
+class Sell(Action):
+    """OS-7.2: sell your stock of a line for what it would pay you now, set aside."""
+
+    kind = "sell"
+    spot: str
+    line: str
+
+
+@dataclass(frozen=True, slots=True)
+class Copy(Action):
+    """OS-7.1: pay for a Copy disc; later this round it takes an action already taken."""
+
+    kind = "copy"
+    spot: str
+    discounts: tuple[str, ...] = field(default=())
+
+
 CARD_ACTIONS: tuple[type[Action], ...] = (
     Move, Station, Exchange, Invest, Start, Speed, Bike, Discount, Bid, Loan, Repay,
-    Speculate, NewDisc, TakeCard,
+    Speculate, NewDisc, TakeCard, InvestDisc, Sell, Copy,
 )  # fmt: skip
-STEP_ACTIONS: tuple[type[Action], ...] = (TurnBid, Place, Walk, BoardTrain, Alight, Pass, Assign)
+STEP_ACTIONS: tuple[type[Action], ...] = (
+    TurnBid, Place, Walk, BoardTrain, BoardVehicle, Alight, Pass, Assign,
+)  # fmt: skip
 CODEC = ActionCodec(STEP_ACTIONS + CARD_ACTIONS)

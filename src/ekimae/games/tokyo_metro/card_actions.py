@@ -28,6 +28,9 @@ _start_action = functools.cache(act.Start)
 _speculate_action = functools.cache(act.Speculate)
 _new_disc_action = functools.cache(act.NewDisc)
 _card_action = functools.cache(act.TakeCard)
+_invest_disc_action = functools.cache(act.InvestDisc)
+_sell_action = functools.cache(act.Sell)
+_copy_action = functools.cache(act.Copy)
 _simple = functools.cache(lambda cls, spot: cls(spot))
 
 
@@ -70,25 +73,48 @@ def free_slots(ctx: Ctx, s: MetroState, line: int) -> int:
 
 
 def stock_cards(ctx: Ctx, line: int) -> int:
-    return len(ctx.rules.stock_surcharges)
+    """TM-1.3: 3 per line on the Tokyo map; OS-4: 1-4 on the Osaka map (its data)."""
+    return ctx.stock_cards[line]
+
+
+# OS-7.1 RULING: a Discount or a Copy cannot be copied: their discs leave the spot when
+# used, so there is nothing to stack on for the rest of the round.
+NOT_COPIED = frozenset({Kind.DISCOUNT, Kind.COPY})
+
+
+def copyable(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> bool:
+    """OS-7.1: with a Copy disc, an action already taken this round (not a Discount/Copy)."""
+    return bool(s.copy_discs[seat]) and spot.spot in s.taken and spot.kind not in NOT_COPIED
 
 
 def legal_card_actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
     memo = Memo(ctx, s, seat)
     front, taken, cards = s.front[seat], s.taken, ctx.cards.cards
+    copying = bool(s.copy_discs[seat])  # OS-7.1: taken spots are open to a Copy disc
     # open_spots, inlined: this listing is the hottest loop of every bot's search.
     for column in (*s.grid, s.personal[seat]):
         for card_id in column:
             for spot in cards[card_id].actions:
-                if spot.slots <= front and spot.spot not in taken:
+                if spot.slots <= front and (
+                    spot.spot not in taken or (copying and spot.kind not in NOT_COPIED)
+                ):
                     out.extend(_generator(spot)(ctx, s, seat, spot, memo))
     return out
 
 
 def has_card_action(ctx: Ctx, s: MetroState, seat: int) -> bool:
     memo = Memo(ctx, s, seat)
-    for spot in open_spots(ctx, s, seat):
+    spots = list(open_spots(ctx, s, seat))
+    if s.copy_discs[seat]:
+        spots += [
+            a
+            for column in (*s.grid, s.personal[seat])
+            for card_id in column
+            for a in ctx.cards.cards[card_id].actions
+            if copyable(ctx, s, seat, a)
+        ]
+    for spot in spots:
         if spot.slots <= s.front[seat]:
             for _ in _options(ctx, s, seat, spot, memo):
                 return True
@@ -143,14 +169,14 @@ class Memo:
         """`investable`, for every line at once (the same test, one pass)."""
         if self._invest is None:
             s, seat = self.s, self.seat
-            cards = stock_cards(self.ctx, 0)
+            cards = self.ctx.stock_cards
             betted = {
                 ln for ln, specs in enumerate(s.speculations) for who, _ in specs if who == seat
             }
             self._invest = [
                 ln
                 for ln, holders in enumerate(s.stocks)
-                if len(holders) < cards and seat not in holders and ln not in betted
+                if len(holders) < cards[ln] and seat not in holders and ln not in betted
             ]
         return self._invest
 
@@ -169,10 +195,12 @@ def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iter
 
 
 def _buildable(ctx: Ctx, s: MetroState, seat: int) -> list[int]:
-    """TM-7.2: unowned stations the meeple touches, if the seat has a pyramid left."""
+    """TM-7.2: unowned stations the meeple touches, if the seat has a pyramid left; never a
+    small circle (OS-2: not a station)."""
     if s.pyramids[seat] <= 0:
         return []
-    return [st for st in touched_stations(ctx, s, seat) if s.owner[st] == NOBODY]
+    halt = ctx.halt
+    return [st for st in touched_stations(ctx, s, seat) if s.owner[st] == NOBODY and not halt[st]]
 
 
 def _station(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
@@ -204,8 +232,9 @@ def investable(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
 
 
 def invest_price(ctx: Ctx, s: MetroState, line: int, cost: int, off: int) -> int:
-    """TM-7.4: the discounted cost plus the undiscounted surcharge of the next card."""
-    return max(0, cost - off) + ctx.rules.stock_surcharges[len(s.stocks[line])]
+    """TM-7.4: the discounted cost plus the undiscounted surcharge of the next card (OS-4:
+    a flat ¥300 for #2-#4 on the Osaka map)."""
+    return max(0, cost - off) + ctx.surcharges[len(s.stocks[line])]
 
 
 def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
@@ -283,6 +312,29 @@ def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iter
                 yield _card_action(spot.spot, pile, discs)
 
 
+def _invest_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    """OS-6: a disc from the front besides those placed on the action; only the surcharge."""
+    if s.front[seat] <= spot.slots:
+        return
+    for line in m.invest_lines():
+        if ctx.surcharges[len(s.stocks[line])] <= s.money[seat]:
+            yield _invest_disc_action(spot.spot, ctx.letters[line])
+
+
+def _sell(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    """OS-7.2: a stock the seat holds."""
+    for line, holders in enumerate(s.stocks):
+        if seat in holders:
+            yield _sell_action(spot.spot, ctx.letters[line])
+
+
+def _copy(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    """OS-7.1: pay (C - discount) for a Copy disc."""
+    for discs, off in m.discounts():
+        if max(0, spot.value - off) <= s.money[seat]:
+            yield _copy_action(spot.spot, discs)
+
+
 _GENERATORS = {
     Kind.MOVE: _move,
     Kind.STATION: _station,
@@ -298,4 +350,7 @@ _GENERATORS = {
     Kind.SPECULATION: _speculation,
     Kind.ACTION: _new_disc,
     Kind.CARD: _card,
+    Kind.INVEST_DISC: _invest_disc,
+    Kind.SELL: _sell,
+    Kind.COPY: _copy,
 }

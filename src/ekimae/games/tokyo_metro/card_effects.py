@@ -10,6 +10,7 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.scoring import stock_shares
 from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState, yen
 
 
@@ -18,8 +19,19 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     spot: str = getattr(action, "spot")  # noqa: B009 - every card action has a spot
     printed = ctx.cards.spots[spot]
     before = s.money[seat]  # read for the log line only
+    sold = s.sold[seat]
     s.front[seat] -= printed.slots
-    s.taken[spot] = seat
+    copied = ""
+    if spot in s.taken:
+        # OS-7.1: the discs go on top of those there; the Copy disc follows them, and the
+        # Copy action it came from is available again.
+        used = s.copy_discs[seat][0]
+        s.copy_discs[seat] = s.copy_discs[seat][1:]
+        del s.taken[used]
+        s.copies[spot] = (*s.copies.get(spot, ()), seat)
+        copied = f" — copied with the Copy disc from {used} (OS-7.1)"
+    else:
+        s.taken[spot] = seat
     discs: tuple[str, ...] = getattr(action, "discounts", ())
     off = 0
     for disc in discs:
@@ -29,7 +41,10 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    s.note(f"{seat_name(seat)}: {action}{_yen_text(ctx, s, seat, action, printed, off, before)}")
+    text = _yen_text(ctx, s, seat, action, printed, off, before)
+    if isinstance(action, act.Sell):
+        text = text.replace("{sold}", yen(s.sold[seat] - sold))
+    s.note(f"{seat_name(seat)}: {action}{copied}{text}")
 
 
 def _yen_text(
@@ -46,13 +61,28 @@ def _yen_text(
     if isinstance(a, act.Invest):
         line = ctx.board.line_by_letter[a.line]
         number = len(s.stocks[line])
-        surcharge = ctx.rules.stock_surcharges[number - 1]
+        surcharge = ctx.surcharges[number - 1]
         extra = f" + {yen(surcharge)} surcharge" if surcharge else ""
         sum_ = f" = {yen(p.value)}{less}{extra}" if off or surcharge else ""
         return (
             f" — pays {yen(paid)}{sum_} for stock #{number} (TM-7.4); line {a.line} value "
             f"+{yen(paid)} → {yen(s.value[line])}{left}"
         )
+    if isinstance(a, act.InvestDisc):
+        line = ctx.board.line_by_letter[a.line]
+        number = len(s.stocks[line])
+        return (
+            f" — a disc back to the box, pays the surcharge {yen(paid)} for stock #{number} "
+            f"(OS-6); line {a.line} value +{yen(paid)} → {yen(s.value[line])}{left}"
+        )
+    if isinstance(a, act.Sell):
+        return (
+            f" — sets aside {{sold}} (not spendable until the end); line "
+            f"{a.line} value → {yen(s.value[ctx.board.line_by_letter[a.line]])} (OS-7.2)"
+        )
+    if isinstance(a, act.Copy):
+        cost = f" = {yen(p.value)}{less}" if off else ""
+        return f" — pays {yen(paid)}{cost} for a Copy disc (OS-7.1){left}"
     if isinstance(a, act.Start):
         line = ctx.board.line_by_letter[a.line]
         return f" — free; line {a.line} value +{yen(p.value)} → {yen(s.value[line])} (TM-7.5)"
@@ -113,23 +143,63 @@ def _invest(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: i
     price = invest_price(ctx, s, line, p.value, off)
     s.pay_bank(seat, price)
     s.value[line] += price  # TM-7.4: the value rises by everything paid
+    _take_stock(ctx, s, seat, line)
+
+
+def _take_stock(ctx: Ctx, s: MetroState, seat: int, line: int) -> None:
     s.stocks[line] = (*s.stocks[line], seat)
     if s.train_pos[line] == OFF_MAP:
-        _place_train(s, line, by_start=False)
+        _place_train(ctx, s, line, by_start=False)
     s.train_started[line] = False  # TM-7.4: from now on it stays on the map
 
 
-def _place_train(s: MetroState, line: int, by_start: bool) -> None:
-    """TM-7.4/TM-7.5: on stop 1 facing stop 2."""
+def _place_train(ctx: Ctx, s: MetroState, line: int, by_start: bool) -> None:
+    """TM-7.4/TM-7.5: on stop 1 facing stop 2; OS-2: a pair's second vehicle on the other
+    terminus, facing back."""
+    vehicles = ctx.line_vehicles[line]
     s.train_pos[line] = 0
     s.train_dir[line] = 1
+    if len(vehicles) == 2:
+        other = vehicles[1]
+        s.train_pos[other] = len(ctx.line_stops[line]) - 1
+        s.train_dir[other] = -1
     s.train_started[line] = by_start
+
+
+def _invest_disc(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    """OS-6: one more disc from the front leaves the game; only the surcharge is paid."""
+    assert isinstance(a, act.InvestDisc)
+    line = ctx.board.line_by_letter[a.line]
+    s.front[seat] -= 1
+    s.action_discs[seat] -= 1
+    price = ctx.surcharges[len(s.stocks[line])]
+    s.pay_bank(seat, price)
+    s.value[line] += price
+    _take_stock(ctx, s, seat, line)
+
+
+def _sell(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    """OS-7.2: what the seat alone would get now (speculations ignored), set aside; the
+    value falls by it; the others move up, the highest card goes back to the supply."""
+    assert isinstance(a, act.Sell)
+    line = ctx.board.line_by_letter[a.line]
+    holders = s.stocks[line]
+    amount = stock_shares(ctx.track, s.value[line], len(holders))[holders.index(seat)]
+    s.sold[seat] += amount
+    s.bank_out += amount
+    s.value[line] -= amount
+    s.stocks[line] = tuple(h for h in holders if h != seat)
+
+
+def _copy(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.pay_bank(seat, max(0, p.value - off))
+    s.copy_discs[seat] = (*s.copy_discs[seat], p.spot)
 
 
 def _start(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
     assert isinstance(a, act.Start)
     line = ctx.board.line_by_letter[a.line]
-    _place_train(s, line, by_start=True)
+    _place_train(ctx, s, line, by_start=True)
     s.value[line] += p.value
 
 
@@ -205,4 +275,7 @@ _EFFECTS: dict[type[Action], Effect] = {
     act.Speculate: _speculate,
     act.NewDisc: _new_disc,
     act.TakeCard: _card,
+    act.InvestDisc: _invest_disc,
+    act.Sell: _sell,
+    act.Copy: _copy,
 }

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import (
     CardSet,
+    Kind,
     Rules,
     Track,
     load_cards,
+    load_pieces,
     load_rules,
     load_track,
 )
@@ -31,6 +33,32 @@ class Ctx:
     stop_station: tuple[int, ...]
     station_keys: tuple[str, ...]
     deck_keys: tuple[str, ...]
+    # Vehicles (OS-2): vehicle v < lines is the first (or only) vehicle of line v; a pair's
+    # second vehicle follows the lines, in line order. A TOKYO map has one per line.
+    line_vehicles: tuple[tuple[int, ...], ...]  # per line, its vehicles
+    vehicle_line: tuple[int, ...]  # per vehicle, its line
+    vehicle_labels: tuple[str, ...]  # "G" for a single train; "P1", "P2" for a pair
+    pairs: bool  # the map has a line run by a pair (OS-2)
+    halt: tuple[bool, ...]  # per station: a small circle, never a station (OS-2)
+    stock_cards: tuple[int, ...]  # per line: its stock cards (TM-1.3; OS-4: 1-4)
+    surcharges: tuple[int, ...]  # stock #k costs surcharges[k - 1] (TM-7.4; OS-4)
+    trains_leave: bool  # TM-8.6 applies (only TOKYO map with TOKYO cards: OS-8, MOD-2)
+    osaka_cards: bool  # the set prints Sell or Copy (OS-5): set-aside money, Copy stacks
+    map_name: str = "tokyo"
+    card_set: str = "tokyo"
+
+    @property
+    def vehicles(self) -> int:
+        return len(self.vehicle_line)
+
+    def vehicle_name(self, vehicle: int) -> str:
+        """How the log names a vehicle: ``train G``, ``tram P2``, ``bus BUS1``."""
+        line = self.board.lines[self.vehicle_line[vehicle]]
+        return f"{line.vehicle} {self.vehicle_labels[vehicle]}"
+
+    def vehicle_station(self, vehicle: int, pos: int) -> int:
+        """The station of the `pos`-th stop (0-based) of `vehicle`'s line."""
+        return self.stop_station[self.line_stops[self.vehicle_line[vehicle]][pos]]
 
     @property
     def lines(self) -> int:
@@ -45,15 +73,53 @@ class Ctx:
 def load_ctx(map_name: str = "tokyo", card_set: str = "tokyo") -> Ctx:
     board = load_board(map_name)
     cards = load_cards(card_set)
+    rules = load_rules()
+    lines = len(board.lines)
+    line_vehicles: list[tuple[int, ...]] = []
+    extra = lines
+    for line in board.lines:
+        if line.vehicles == 2:
+            line_vehicles.append((line.index, extra))
+            extra += 1
+        else:
+            line_vehicles.append((line.index,))
+    vehicle_line = [0] * extra
+    labels = [""] * extra
+    for index, vs in enumerate(line_vehicles):
+        for k, v in enumerate(vs):
+            vehicle_line[v] = index
+            letter = board.lines[index].letter
+            labels[v] = letter if len(vs) == 1 else f"{letter}{k + 1}"
+    if map_name == "tokyo":
+        # TM-1.3, TM-7.4: #1, #2, #3 on every line, the surcharges of rules.toml.
+        surcharges = rules.stock_surcharges
+        stock_cards = (len(surcharges),) * lines
+    else:
+        pieces = load_pieces(map_name)  # OS-1, OS-4
+        surcharges = pieces.stock_surcharges
+        stock_cards = pieces.stocks
     return Ctx(
         board=board,
         cards=cards,
-        track=load_track(),
-        rules=load_rules(),
+        track=load_track(map_name),
+        rules=rules,
         cell_names=tuple(board.cell_name(c) for c in range(board.columns * board.rows)),
         letters=tuple(line.letter for line in board.lines),
         line_stops=tuple(line.stops for line in board.lines),
         stop_station=tuple(stop.station for stop in board.stops),
         station_keys=tuple(st.key for st in board.stations),
         deck_keys=tuple(deck.key for deck in cards.decks),
+        line_vehicles=tuple(line_vehicles),
+        vehicle_line=tuple(vehicle_line),
+        vehicle_labels=tuple(labels),
+        pairs=extra > lines,
+        halt=tuple(st.halt for st in board.stations),
+        stock_cards=tuple(stock_cards),
+        surcharges=tuple(surcharges),
+        # TM-8.6 removes a Start train; OS-8: never on the Osaka map (Start included, MOD-2);
+        # MOD-2: never with the Osaka cards on the Tokyo map either.
+        trains_leave=map_name == "tokyo" and card_set == "tokyo",
+        osaka_cards=any(a.kind in (Kind.SELL, Kind.COPY) for a in cards.spots.values()),
+        map_name=map_name,
+        card_set=card_set,
     )

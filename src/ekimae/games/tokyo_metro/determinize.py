@@ -11,6 +11,9 @@ sampled consistently with everything the view shows (TM-3.3, TM-7.13, TM-2.2):
   shuffling within each dot group, and puts the rest below the discard top at random;
 - the state's random stream (round-1 bid ties) gets a fresh seed.
 
+The Osaka decks (2-dot cards under 1-dot ones, OS-1) follow the same rule; an Osaka game's
+view also carries the pairs' second vehicles, Sell money, Copy discs and stacks (view.py).
+
 Everything else is copied from the view, so the sample has the same legal actions for
 the seat as the real game.
 """
@@ -33,7 +36,7 @@ def determinize(view: dict[str, Any], rng: random.Random) -> TokyoMetroState:
     ctx = load_ctx(options.get("map", "tokyo"), options.get("cards", "tokyo"))
     players = view["players"]
     n = len(players)
-    s = MetroState(n, ctx.lines, rng.getrandbits(32))
+    s = MetroState(n, ctx.lines, rng.getrandbits(32), ctx.vehicles)
     s.options = dict(options)
     s.round = int(view["round"])
     s.phase = Phase[view["phase"].upper()]
@@ -74,10 +77,13 @@ def _players(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) 
         s.personal[p] = tuple(pl["personal_cards"])
         s.discount_discs[p] = tuple(pl["discount_discs"])
         s.meeple[p] = OFF_MAP if pl["meeple"] is None else ctx.board.parse_cell(pl["meeple"])
-        s.riding[p] = NOBODY if pl["riding"] is None else ctx.board.line_by_letter[pl["riding"]]
+        vehicle = pl.get("riding_vehicle", pl["riding"])  # OS-2: a pair's vehicle by label
+        s.riding[p] = NOBODY if vehicle is None else ctx.vehicle_labels.index(vehicle)
         s.passed[p] = pl["passed"]
         s.moved[p] = bool(pl.get("moved", True))
-        s.alighted[p] = sum(1 << ctx.board.line_by_letter[x] for x in pl.get("alighted", ()))
+        s.alighted[p] = sum(1 << ctx.vehicle_labels.index(x) for x in pl.get("alighted", ()))
+        s.sold[p] = int(pl.get("sold", 0))
+        s.copy_discs[p] = tuple(pl.get("copy_discs", ()))
 
 
 def _sample_bid(money: int, rng: random.Random) -> int:
@@ -90,6 +96,7 @@ def _cards(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) ->
     for pl in view["players"]:
         seen.update(pl["personal_cards"])
     s.taken = {str(k): int(v) for k, v in view["taken"].items()}
+    s.copies = {str(k): tuple(int(x) for x in v) for k, v in view.get("copies", {}).items()}
     for col, column in enumerate(view["columns"]):
         grid = tuple(column["cards"])
         top = column["discard_top"]
@@ -121,6 +128,10 @@ def _lines(ctx: Ctx, s: MetroState, view: dict[str, Any]) -> None:
             s.train_pos[ln] = train["number"] - 1
             s.train_dir[ln] = train["direction"]
             s.train_started[ln] = train["by_start"]
+        for vehicle in line.get("vehicles", ()):  # OS-2: both of a pair
+            v = ctx.vehicle_labels.index(vehicle["vehicle"])
+            s.train_pos[v] = vehicle["number"] - 1
+            s.train_dir[v] = vehicle["direction"]
 
 
 def _trains(ctx: Ctx, s: MetroState, view: dict[str, Any]) -> None:

@@ -100,6 +100,8 @@ def end_actions(s: MetroState) -> None:
     s.front = s.action_discs[:]
     s.taken = {}
     s.discount_discs = [()] * s.n
+    s.copy_discs = [()] * s.n  # OS-7.1: a Copy disc is good for this round only
+    s.copies = {}
     s.passed = [False] * s.n
 
 

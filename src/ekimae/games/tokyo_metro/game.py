@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -19,10 +20,27 @@ from ekimae.games.tokyo_metro.setup import new_state
 from ekimae.games.tokyo_metro.state import MetroState, Phase
 from ekimae.games.tokyo_metro.view import view
 
+# MOD-1: either map with either card set; the map's rules and the card set's rules.
 OPTIONS = (
-    OptionSpec("map", "Map", ("tokyo",), "tokyo", "the network the lines are built on"),
-    OptionSpec("cards", "Action cards", ("tokyo",), "tokyo", "the decks of action cards"),
+    OptionSpec("map", "Map", ("tokyo", "osaka"), "tokyo", "the network the lines are built on"),
+    OptionSpec("cards", "Action cards", ("tokyo", "osaka"), "tokyo", "the decks of action cards"),
 )
+OSAKA_PACKAGE = f"{PACKAGE}.osaka"
+
+
+def data_version_for(options: Mapping[str, Any] | None) -> str:
+    """The data files a game with these options is played with.
+
+    TOKYO map with TOKYO cards: the base game's `data_version`, as before OSAKA METRO (so
+    every recorded TOKYO game keeps it). With any Osaka part: a hash covering data/osaka
+    too, so that a change of the Osaka files shows in the records that used them.
+    """
+    chosen = check_options(options)
+    base = fingerprint(PACKAGE)
+    if chosen["map"] == "tokyo" and chosen["cards"] == "tokyo":
+        return base
+    osaka = fingerprint(OSAKA_PACKAGE)
+    return hashlib.sha256(f"{base}+{osaka}".encode()).hexdigest()[:12]
 
 
 def _game_type() -> GameType:
@@ -164,6 +182,10 @@ class TokyoMetroGame(GameDefaults):
 
     def __init__(self) -> None:
         super().__init__(GAME_TYPE, fingerprint(PACKAGE))
+
+    def data_version_for(self, options: Mapping[str, Any] | None) -> str:
+        """`data_version` for a game with these options (covers data/osaka when used)."""
+        return data_version_for(options)
 
     def new_state(
         self, seats: int, seed: int, options: Mapping[str, Any] | None = None

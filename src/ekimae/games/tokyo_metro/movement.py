@@ -75,8 +75,8 @@ def nearest_empty_cells(ctx: Ctx, s: MetroState, station: int) -> list[int]:
 
 def riding_station(ctx: Ctx, s: MetroState, seat: int) -> int:
     """The station where the seat's train stands (the seat must be riding)."""
-    line = s.riding[seat]
-    return ctx.station_at(line, s.train_pos[line])
+    vehicle = s.riding[seat]
+    return ctx.vehicle_station(vehicle, s.train_pos[vehicle])
 
 
 def can_alight_now(ctx: Ctx, s: MetroState, seat: int) -> bool:

@@ -16,12 +16,21 @@ def half_up(value: int) -> int:
 
 
 def stock_shares(track: Track, value: int, holders: int) -> list[int]:
-    """TM-9.3: what stock #1, #2, #3 take from a line of value `value`.
+    """TM-9.3: what stock #1, #2, #3 take from a line of value `value`; OS-9: #4 too.
 
     At ¥2,900 (the seeds' example): one holder 2900; two 2000 + 900; three 1500 + 1000 + 400.
+    OS-9 at ¥2,000: four holders 1000 + 500 + 300 + 200.
     """
     if holders == 0:
         return []
+    if holders >= 4:
+        # OS-9: #1, #2 and #3 each take half of what is left, rounded up; #4 the rest.
+        shares = []
+        for _ in range(holders - 1):
+            share = half_up(value)
+            shares.append(share)
+            value -= share
+        return [*shares, value]
     if holders == 1:
         return [value]
     if holders == 2:
@@ -35,6 +44,10 @@ def finish(ctx: Ctx, s: MetroState) -> None:
     lines: list[dict[str, Any]] = []
     for line in range(ctx.lines):
         lines.append(_pay_line(ctx, s, line))
+    sold = s.sold[:]
+    for seat, amount in enumerate(sold):
+        s.money[seat] += amount  # TM-9.4: Sell money set aside (OS-7.2), before the loans
+    s.sold = [0] * s.n
     loans = []
     for seat in range(s.n):
         cost = s.loans[seat] * ctx.rules.loan_at_end  # TM-9.5 (may go below 0, TM-5.1)
@@ -42,9 +55,14 @@ def finish(ctx: Ctx, s: MetroState) -> None:
         loans.append(cost)
     s.phase = Phase.END
     s.final = {"lines": lines, "loans": loans, "money": list(s.money), "winner": winner(s)}
+    if ctx.osaka_cards:
+        s.final["sold"] = sold
     for paid in lines:
         if paid["speculations"] or paid["stocks"]:
             s.note(_payout_text(ctx, paid))
+    for seat, amount in enumerate(sold):
+        if amount:
+            s.note(f"{seat_name(seat)} adds {yen(amount)} set aside by Sell actions (TM-9.4)")
     for seat, cost in enumerate(loans):
         if cost:
             count = s.loans[seat]
@@ -80,7 +98,7 @@ def _payout_text(ctx: Ctx, paid: dict[str, Any]) -> str:
             f"stock #{stock['stock']} {seat_name(stock['seat'])} +{yen(stock['paid'])}{both}"
         )
     if paid["stocks"]:
-        parts[-1] += " (TM-9.3)"
+        parts[-1] += " (OS-9)" if len(paid["stocks"]) >= 4 else " (TM-9.3)"
     return "; ".join(parts)
 
 

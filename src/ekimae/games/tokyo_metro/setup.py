@@ -13,7 +13,7 @@ def setup_players(ctx: Ctx, seats: int) -> int:
 
 def new_state(ctx: Ctx, seats: int, seed: int) -> MetroState:
     r = ctx.rules
-    s = MetroState(seats, ctx.lines, seed)
+    s = MetroState(seats, ctx.lines, seed, ctx.vehicles)
     deal = setup_players(ctx, seats)
     for deck in ctx.cards.decks:
         pile = _stack_by_dots(ctx, s, deck.cards)

@@ -30,9 +30,13 @@ _LISTS = (
     "bid_bonus", "front", "action_discs", "supply_discs", "spec_discs", "pyramids",
     "speed_tokens", "bikes", "loans", "personal", "meeple", "riding", "moved", "alighted",
     "value", "speed_on_line", "stocks", "speculations", "train_pos", "train_dir",
-    "train_started", "owner",
+    "train_started", "owner", "sold", "copy_discs",
 )  # fmt: skip
-_TUPLE_LISTS = {"decks", "grid", "discards", "discount_discs", "personal", "stocks"}
+_TUPLE_LISTS = {
+    "decks", "grid", "discards", "discount_discs", "personal", "stocks", "copy_discs",
+}  # fmt: skip
+# Fields added with OSAKA METRO: a saved TOKYO position from before has none of them.
+_NEW_FIELDS = {"sold", "copy_discs"}
 
 
 class LogEntry:
@@ -71,9 +75,10 @@ class Prompt(IntEnum):
 class MetroState:
     """All of one position. Seats are 0..n-1, lines 0..11 in line order (TM-1.1)."""
 
-    __slots__ = ("log", "rng", "taken", *_SHARED, *_LISTS)
+    __slots__ = ("copies", "log", "rng", "taken", *_SHARED, *_LISTS)
 
-    def __init__(self, n: int, lines: int, seed: int) -> None:
+    def __init__(self, n: int, lines: int, seed: int, vehicles: int | None = None) -> None:
+        vehicles = lines if vehicles is None else vehicles
         self.n = n
         self.options: dict[str, Any] = {}
         self.rng = Rng(seed)
@@ -91,6 +96,10 @@ class MetroState:
         self.discards: list[tuple[str, ...]] = []
         self.taken: dict[str, int] = {}
         self.discount_discs: list[tuple[str, ...]] = [()] * n  # unused Discount spots
+        # OS-7.1: unused Copy spots per seat, and per copied spot the seats whose discs
+        # are stacked on the first taker's, in order.
+        self.copy_discs: list[tuple[str, ...]] = [()] * n
+        self.copies: dict[str, tuple[int, ...]] = {}
         # Players
         self.money = [0] * n
         self.bid_bonus = [0] * n
@@ -102,11 +111,12 @@ class MetroState:
         self.speed_tokens = [0] * n  # unassigned
         self.bikes = [False] * n
         self.loans = [0] * n
+        self.sold = [0] * n  # OS-7.2: Sell money set aside, not spendable, added at the end
         self.personal: list[tuple[str, ...]] = [()] * n
         self.meeple = [OFF_MAP] * n  # cell index
-        self.riding = [NOBODY] * n  # line index of the train ridden
+        self.riding = [NOBODY] * n  # vehicle ridden (= its line for a single train, OS-2)
         self.moved = [False] * n  # the ridden train moved since boarding (TM-8.5)
-        self.alighted = [0] * n  # bit per line alighted from this trains phase
+        self.alighted = [0] * n  # bit per vehicle alighted from this trains phase
         # Supply
         self.speed_supply = 0
         self.loan_supply = 0
@@ -116,8 +126,8 @@ class MetroState:
         self.speed_on_line = [0] * lines
         self.stocks: list[tuple[int, ...]] = [()] * lines  # holders of #1, #2, ...
         self.speculations: list[tuple[tuple[int, int], ...]] = [()] * lines  # (seat, stake)
-        self.train_pos = [OFF_MAP] * lines  # index into the line's stops
-        self.train_dir = [1] * lines
+        self.train_pos = [OFF_MAP] * vehicles  # per vehicle: index into its line's stops
+        self.train_dir = [1] * vehicles
         self.train_started = [False] * lines  # put on the map by a Start action
         self.owner: list[int] = []  # per station: seat of its pyramid
         # Trains phase cursor
@@ -168,6 +178,7 @@ class MetroState:
         data["prompt"] = int(self.prompt)
         data["rng"] = self.rng.state
         data["taken"] = dict(sorted(self.taken.items()))
+        data["copies"] = {k: list(v) for k, v in sorted(self.copies.items())}
         data["log"] = self.log_lines()
         return data
 
@@ -175,11 +186,15 @@ class MetroState:
     def from_dict(cls, data: dict[str, Any]) -> MetroState:
         state = cls.__new__(cls)
         for name in _SHARED + _LISTS:
+            if name in _NEW_FIELDS and name not in data:
+                setattr(state, name, [0 if name == "sold" else ()] * data["n"])
+                continue
             setattr(state, name, _typed(name, data[name]))
         state.phase = Phase(data["phase"])
         state.prompt = Prompt(data["prompt"])
         state.rng = Rng(data["rng"])
         state.taken = dict(data["taken"])
+        state.copies = {k: tuple(v) for k, v in data.get("copies", {}).items()}
         state.log = None
         for text in data["log"]:
             state.note(text)
@@ -197,6 +212,7 @@ def _compile_clone() -> Callable[[MetroState], MetroState]:
     body += [f"    c.{name} = self.{name}" for name in _SHARED]
     body += [f"    c.{name} = self.{name}[:]" for name in _LISTS]
     body += ["    c.rng = Rng(self.rng.state)", "    c.taken = self.taken.copy()"]
+    body += ["    c.copies = self.copies.copy()"]
     body += ["    c.log = self.log", "    return c"]
     namespace: dict[str, Any] = {"new": object.__new__, "MetroState": MetroState, "Rng": Rng}
     exec("\n".join(body), namespace)  # code built from our own field names only

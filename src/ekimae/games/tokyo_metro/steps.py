@@ -104,7 +104,7 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         s.note(f"{seat_name(seat)}: {action}")
     elif isinstance(action, act.Alight):
         s.note(
-            f"{seat_name(seat)}: alights from train {ctx.letters[s.riding[seat]]} at {action.cell}"
+            f"{seat_name(seat)}: alights from {ctx.vehicle_name(s.riding[seat])} at {action.cell}"
         )
         alight(s, seat, ctx.board.parse_cell(action.cell))
     elif isinstance(action, act.Pass):

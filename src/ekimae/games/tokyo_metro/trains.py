@@ -59,41 +59,51 @@ def _next_train(ctx: Ctx, s: MetroState) -> bool:
 
 
 def _step(ctx: Ctx, s: MetroState, line: int) -> None:
-    """Move one stop (TM-8.2), pay (TM-8.3), maybe remove (TM-8.6), open the stop."""
+    """Move one stop (TM-8.2), pay (TM-8.3), maybe remove (TM-8.6), open the stop.
+
+    OS-2: a pair's two vehicles move together, one stop each, and each pays."""
     last = len(ctx.line_stops[line]) - 1
-    pos = s.train_pos[line] + s.train_dir[line]
-    s.train_pos[line] = pos
-    if pos in (0, last):
-        s.train_dir[line] = -s.train_dir[line]  # turns round at a terminus
+    vehicles = ctx.line_vehicles[line]
     s.steps_left -= 1
     for seat in range(s.n):
-        if s.riding[seat] == line:
+        if s.riding[seat] in vehicles:
             s.moved[seat] = True
-    _pay_station(ctx, s, line, ctx.station_at(line, pos))
-    if pos == 0 and s.train_started[line] and not s.stocks[line]:
+    for vehicle in vehicles:
+        pos = s.train_pos[vehicle] + s.train_dir[vehicle]
+        s.train_pos[vehicle] = pos
+        if pos in (0, last):
+            s.train_dir[vehicle] = -s.train_dir[vehicle]  # turns round at a terminus
+        _pay_station(ctx, s, line, vehicle, ctx.station_at(line, pos))
+    if (
+        ctx.trains_leave  # OS-8, MOD-2: never on the Osaka map nor with the Osaka cards
+        and s.train_pos[line] == 0
+        and s.train_started[line]
+        and not s.stocks[line]
+    ):
         _remove(ctx, s, line)
     else:
         _open_stop(ctx, s, line)
 
 
-def _pay_station(ctx: Ctx, s: MetroState, line: int, station: int) -> None:
+def _pay_station(ctx: Ctx, s: MetroState, line: int, vehicle: int, station: int) -> None:
     """TM-8.3: ¥500 to the value if the owner holds stock, else ¥200 value and ¥200 owner."""
     owner = s.owner[station]
     if owner == NOBODY:
         return
     r = ctx.rules
     name = ctx.board.stations[station].name
+    what = ctx.vehicle_name(vehicle)
     if holds_stock(s, owner, line):
         s.value[line] += r.payout_with_stock
         s.note(
-            f"train {ctx.letters[line]} at {name}: line value +{yen(r.payout_with_stock)} → "
+            f"{what} at {name}: line value +{yen(r.payout_with_stock)} → "
             f"{yen(s.value[line])} ({seat_name(owner)}'s station, who holds stock: TM-8.3)"
         )
     else:
         s.value[line] += r.payout_value
         s.from_bank(owner, r.payout_owner)
         s.note(
-            f"train {ctx.letters[line]} at {name}: line value +{yen(r.payout_value)} → "
+            f"{what} at {name}: line value +{yen(r.payout_value)} → "
             f"{yen(s.value[line])}, {seat_name(owner)} +{yen(r.payout_owner)} → "
             f"{yen(s.money[owner])} (owner without stock: TM-8.3)"
         )
@@ -111,16 +121,10 @@ def _remove(ctx: Ctx, s: MetroState, line: int) -> None:
 
 
 def _open_stop(ctx: Ctx, s: MetroState, line: int) -> None:
-    """TM-8.5: everyone who could board or alight here decides, in turn order."""
+    """TM-8.5: everyone who could board or alight here decides, in turn order (OS-2: at
+    either vehicle of a pair)."""
     s.queue = tuple(seat for seat in s.order if _has_choice_at(ctx, s, seat, line))
     s.prompt = Prompt.STOP
-
-
-def _station_here(ctx: Ctx, s: MetroState) -> int:
-    line = s.train_line
-    if s.prompt is Prompt.EVICT:
-        return ctx.station_at(line, 0)
-    return ctx.station_at(line, s.train_pos[line])
 
 
 def _has_choice(ctx: Ctx, s: MetroState, seat: int) -> bool:
@@ -130,21 +134,27 @@ def _has_choice(ctx: Ctx, s: MetroState, seat: int) -> bool:
 
 
 def _has_choice_at(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
-    station = ctx.station_at(line, s.train_pos[line])
     if s.riding[seat] != NOBODY:
-        return _may_alight_at(ctx, s, seat, line, station)
-    return _may_board(ctx, s, seat, line, station)
+        return _may_alight_at(ctx, s, seat, line)
+    return any(_may_board(ctx, s, seat, line, v) for v in ctx.line_vehicles[line])
 
 
-def _may_alight_at(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) -> bool:
+def _vehicle_station(ctx: Ctx, s: MetroState, vehicle: int) -> int:
+    return ctx.vehicle_station(vehicle, s.train_pos[vehicle])
+
+
+def _may_alight_at(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
     """TM-8.5: riders of this train, and of a train standing at this same station (a rider
     may alight at any time while their train stands at a stop), once it has moved."""
     ridden = s.riding[seat]
-    if ridden != line and (
-        s.train_pos[ridden] == OFF_MAP or ctx.station_at(ridden, s.train_pos[ridden]) != station
-    ):
-        return False
-    return s.moved[seat] and bool(empty_cells_touching(ctx, s, station))
+    vehicles = ctx.line_vehicles[line]
+    if ridden not in vehicles:
+        if s.train_pos[ridden] == OFF_MAP:
+            return False
+        here = _vehicle_station(ctx, s, ridden)
+        if all(here != _vehicle_station(ctx, s, v) for v in vehicles):
+            return False
+    return s.moved[seat] and bool(empty_cells_touching(ctx, s, _vehicle_station(ctx, s, ridden)))
 
 
 def fare(ctx: Ctx, s: MetroState, seat: int, line: int) -> int:
@@ -152,11 +162,12 @@ def fare(ctx: Ctx, s: MetroState, seat: int, line: int) -> int:
     return 0 if holds_stock(s, seat, line) else ctx.rules.fare
 
 
-def _may_board(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) -> bool:
+def _may_board(ctx: Ctx, s: MetroState, seat: int, line: int, vehicle: int) -> bool:
     """TM-8.5: touching the station, not alighted from this train this phase, fare paid."""
+    station = _vehicle_station(ctx, s, vehicle)
     if not on_map(s, seat) or station not in ctx.board.cell_stations[s.meeple[seat]]:
         return False
-    if s.alighted[seat] >> line & 1:
+    if s.alighted[seat] >> vehicle & 1:
         return False
     return s.money[seat] >= fare(ctx, s, seat, line)
 
@@ -164,23 +175,33 @@ def _may_board(ctx: Ctx, s: MetroState, seat: int, line: int, station: int) -> b
 def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if not s.queue or s.queue[0] != seat:
         return []
-    station = _station_here(ctx, s)
+    line = s.train_line
     if s.prompt is Prompt.EVICT:
+        station = ctx.station_at(line, 0)
         cells = empty_cells_touching(ctx, s, station) or nearest_empty_cells(ctx, s, station)
         return [act.Alight(ctx.cell_names[c]) for c in cells]
     if s.riding[seat] != NOBODY:
-        cells = empty_cells_touching(ctx, s, station)
+        cells = empty_cells_touching(ctx, s, _vehicle_station(ctx, s, s.riding[seat]))
         return [*(act.Alight(ctx.cell_names[c]) for c in cells), act.Pass()]
-    return [act.BoardTrain(), act.Pass()]
+    vehicles = ctx.line_vehicles[line]
+    if len(vehicles) == 1:
+        return [act.BoardTrain(), act.Pass()]
+    # OS-2: either vehicle of the pair whose stop the meeple touches.
+    boards: list[Action] = [
+        act.BoardVehicle(k + 1) for k, v in enumerate(vehicles) if _may_board(ctx, s, seat, line, v)
+    ]
+    return [*boards, act.Pass()]
 
 
 def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     """Apply a decision listed by `legal`."""
     s.queue = s.queue[1:]
     line = s.train_line
-    if isinstance(action, act.BoardTrain):
+    vehicles = ctx.line_vehicles[line]
+    if isinstance(action, act.BoardTrain | act.BoardVehicle):
+        vehicle = vehicles[action.vehicle - 1] if isinstance(action, act.BoardVehicle) else line
         s.meeple[seat] = OFF_MAP
-        s.riding[seat] = line
+        s.riding[seat] = vehicle
         s.moved[seat] = False
         paid = fare(ctx, s, seat, line)
         if paid:
@@ -188,7 +209,7 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
             s.value[line] += paid
         letter = ctx.letters[line]
         s.note(
-            f"{seat_name(seat)} boards train {letter}: "
+            f"{seat_name(seat)} boards {ctx.vehicle_name(vehicle)}: "
             + (
                 f"fare {yen(paid)} to the bank, line {letter} value +{yen(paid)} → "
                 f"{yen(s.value[line])}; money → {yen(s.money[seat])} (TM-8.5)"
@@ -199,6 +220,7 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
         alight(s, seat, ctx.board.parse_cell(action.cell))
-        s.note(f"{seat_name(seat)} alights from train {ctx.letters[ridden]} at {action.cell}")
-        if ridden != line and s.prompt is Prompt.STOP:
-            s.queue = (seat, *s.queue)  # off another train: may now board this one
+        s.note(f"{seat_name(seat)} alights from {ctx.vehicle_name(ridden)} at {action.cell}")
+        if s.prompt is Prompt.STOP and (ridden not in vehicles or len(vehicles) == 2):
+            # Off another train (or one of a pair, OS-2): may now board one here.
+            s.queue = (seat, *s.queue)

@@ -2,6 +2,13 @@
 
 Hidden (TM-3.3, TM-7.13, TM-2.2): other seats' bids before the reveal, the discard piles
 below their top card, and the order of the decks. Everything else is on the table.
+
+A game with an Osaka part (the Osaka map or cards, MOD-1) shows more, and only then, so
+that a TOKYO game's view is exactly as before: per line `vehicles` (every vehicle on the
+map: one for a train, two for a pair, OS-2; `train` stays the first one) and
+`stock_cards` (OS-4); per player `sold` (Sell money set aside, OS-7.2), `copy_discs`
+(OS-7.1) and `riding_vehicle`; the table's `copies` (spot -> seats stacked on the first
+taker's discs, OS-7.1) and `stock_surcharges`. `alighted` names vehicles ("P2").
 """
 
 from __future__ import annotations
@@ -15,8 +22,13 @@ from ekimae.games.tokyo_metro.steps import current_players
 from ekimae.games.tokyo_metro.trains import fare
 
 
+def extended(ctx: Ctx) -> bool:
+    """The game uses the Osaka map or cards: the view carries their parts (MOD-1)."""
+    return ctx.map_name != "tokyo" or ctx.card_set != "tokyo"
+
+
 def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
-    return {
+    out = {
         "game": "tokyo-metro",
         "options": dict(s.options),
         "seat": seat,
@@ -36,11 +48,15 @@ def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
         "final": s.final,
         "log": s.log_lines(),
     }
+    if extended(ctx):
+        out["copies"] = {k: list(v) for k, v in sorted(s.copies.items())}
+        out["stock_surcharges"] = list(ctx.surcharges)
+    return out
 
 
 def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, Any]:
     bid = s.bids[p]
-    return {
+    out = {
         "seat": p,
         "money": s.money[p],
         "bid_bonus": s.bid_bonus[p],
@@ -57,28 +73,38 @@ def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, An
         "personal_cards": list(s.personal[p]),
         "discount_discs": list(s.discount_discs[p]),
         "meeple": None if s.meeple[p] == OFF_MAP else ctx.cell_names[s.meeple[p]],
-        "riding": None if s.riding[p] == NOBODY else ctx.letters[s.riding[p]],
+        "riding": None if s.riding[p] == NOBODY else ctx.letters[ctx.vehicle_line[s.riding[p]]],
         "passed": s.passed[p] if s.phase is Phase.ACTIONS else False,
         # Public riding details (TM-8.5): whether the ridden train has moved since boarding,
         # and the trains alighted from this trains phase (no boarding them again).
         "moved": s.moved[p],
-        "alighted": [ctx.letters[ln] for ln in range(ctx.lines) if s.alighted[p] >> ln & 1],
+        "alighted": [ctx.vehicle_labels[v] for v in range(ctx.vehicles) if s.alighted[p] >> v & 1],
+    }
+    if extended(ctx):
+        out["sold"] = s.sold[p]
+        out["copy_discs"] = list(s.copy_discs[p])
+        ridden = s.riding[p]
+        out["riding_vehicle"] = None if ridden == NOBODY else ctx.vehicle_labels[ridden]
+    return out
+
+
+def _vehicle(ctx: Ctx, s: MetroState, line: int, vehicle: int) -> dict[str, Any] | None:
+    pos = s.train_pos[vehicle]
+    if pos == OFF_MAP:
+        return None
+    stop = ctx.line_stops[line][pos]
+    return {
+        "stop": ctx.board.stop_label(stop),
+        "number": pos + 1,
+        "direction": s.train_dir[vehicle],
+        "by_start": s.train_started[line],
     }
 
 
 def _line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:
     value = s.value[line]
-    pos = s.train_pos[line]
-    train = None
-    if pos != OFF_MAP:
-        stop = ctx.line_stops[line][pos]
-        train = {
-            "stop": ctx.board.stop_label(stop),
-            "number": pos + 1,
-            "direction": s.train_dir[line],
-            "by_start": s.train_started[line],
-        }
-    return {
+    train = _vehicle(ctx, s, line, line)
+    out = {
         "letter": ctx.letters[line],
         "value": value,
         "high": ctx.track.high(value),
@@ -89,6 +115,15 @@ def _line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:
         "speculations": [{"seat": p, "stake": k} for p, k in s.speculations[line]],
         "train": train,
     }
+    if extended(ctx):
+        kind = ctx.board.lines[line].vehicle
+        out["stock_cards"] = ctx.stock_cards[line]
+        out["vehicles"] = [
+            {"vehicle": ctx.vehicle_labels[v], "kind": kind, **where}
+            for v in ctx.line_vehicles[line]
+            if (where := _vehicle(ctx, s, line, v)) is not None
+        ]
+    return out
 
 
 def _column(ctx: Ctx, s: MetroState, col: int) -> dict[str, Any]:
