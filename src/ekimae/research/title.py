@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from ekimae.bots.reward import DEFAULT_SCALE, rewards
 from ekimae.core.game import Dynamics, Game, State
-from ekimae.games import find_game, title_part
+from ekimae.games import find_game, register, title_part
 from ekimae.research.space import ActionSpace, Catalog
 
 
@@ -52,6 +52,8 @@ def setup(
 ) -> Setup:
     """The configuration `name` × `seats` × `options`; `ResearchError` if not offered."""
     game = find_game(name, examples=examples)
+    if examples:
+        register(game)  # so that the bots (and every other layer) know it in this process
     if game.type.dynamics is Dynamics.REAL_TIME:
         raise ResearchError(
             f"{name} is played in real time; the research interfaces take turn-based games"
