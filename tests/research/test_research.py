@@ -11,6 +11,8 @@ import pyspiel
 import pytest
 from pettingzoo.test import api_test
 
+from ekimae.core.game import Dynamics
+from ekimae.games import games
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.research.aec import EkimaeAEC
 from ekimae.research.gym_env import EkimaeGym
@@ -181,3 +183,22 @@ def test_training_on_sealed_auction_runs_and_the_interval_is_honest() -> None:
     assert 0.0 <= rate <= 1.0 and 0.0 < half <= 0.16
     with pytest.raises(ValueError, match="unknown bot 'normal'"):
         EkimaeGym("sealed-auction", 2, opponents="normal", examples=True)
+
+
+def _turn_based() -> list[str]:
+    return sorted(n for n, g in games().items() if g.type.dynamics is not Dynamics.REAL_TIME)
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("name", _turn_based())
+def test_every_turn_based_game_has_the_research_interfaces(name: str) -> None:
+    """A new turn-based title fails here until it has `ekimae.research.<title>`."""
+    game = games()[name]
+    seats = max(2, game.type.min_seats)
+    api_test(EkimaeAEC(name, seats), num_cycles=100)
+    register()
+    pyspiel.random_sim_test(
+        pyspiel.load_game(short_name(name), {"players": seats}), num_sims=1, serialize=False,
+        verbose=False,
+    )  # fmt: skip
