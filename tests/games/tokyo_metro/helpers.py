@@ -61,8 +61,10 @@ __all__ = [
 # --------------------------------------------------------------------------- basics
 
 
-def new_game(seats: int = 2, seed: int = 1) -> TokyoMetroState:
-    return GAME.new_state(seats, seed)
+def new_game(
+    seats: int = 2, seed: int = 1, options: dict[str, str] | None = None
+) -> TokyoMetroState:
+    return GAME.new_state(seats, seed, options)
 
 
 def fresh(state: TokyoMetroState) -> TokyoMetroState:
@@ -277,10 +279,12 @@ def play_to(
     assert state.s.round == round_no and state.s.phase is phase
 
 
-def actions_phase(seats: int = 2, seed: int = 1, round_no: int = 1) -> TokyoMetroState:
+def actions_phase(
+    seats: int = 2, seed: int = 1, round_no: int = 1, options: dict[str, str] | None = None
+) -> TokyoMetroState:
     """A game at the start of the actions phase of `round_no`, turn order 0, 1, 2, ...;
     set-up edits: every seat has ¥2,000 again and the meeples are parked away from stations."""
-    state = new_game(seats, seed)
+    state = new_game(seats, seed, options)
     play_to(state, round_no, Phase.ACTIONS, ordered_bids=True)
     assert state.s.order == list(range(seats))
     state.s.money = [state.ctx.rules.start_money] * seats
