@@ -39,13 +39,24 @@ def test_real_time_games_are_refused_with_the_reason() -> None:
         setup("tokyo-metro", 6)
 
 
-@pytest.mark.parametrize("seats", [1, 2, 3, 4, 5])
-def test_every_legal_tokyo_action_has_a_stable_number(seats: int) -> None:
-    """The catalog numbers every action a playout meets (amounts up to the cap), and the
-    number gives back the same head in a fresh catalog."""
-    one, two = setup("tokyo-metro", seats), setup("tokyo-metro", seats)
+COMBINATIONS = [
+    (seats, {"map": m, "cards": c})
+    for seats, (m, c) in zip(
+        [1, 2, 3, 4, 5, 2, 3, 4],
+        [("tokyo", "tokyo")] * 5 + [("osaka", "osaka"), ("tokyo", "osaka"), ("osaka", "tokyo")],
+        strict=True,
+    )
+]
+
+
+@pytest.mark.parametrize(("seats", "options"), COMBINATIONS)
+def test_every_legal_tokyo_action_has_a_stable_number(seats: int, options: dict[str, str]) -> None:
+    """The catalog numbers every action a playout meets (amounts up to the cap), on every
+    map and card set (MOD-1), and the number gives back the same head in a fresh catalog;
+    the view encodes to the same length throughout."""
+    one, two = setup("tokyo-metro", seats, options), setup("tokyo-metro", seats, options)
     rng = random.Random(seats)
-    state = one.game.new_state(seats, seats)
+    state = one.game.new_state(seats, seats, options)
     checked = 0
     while not state.is_terminal():
         seat = state.current_players()[0]
@@ -59,6 +70,7 @@ def test_every_legal_tokyo_action_has_a_stable_number(seats: int) -> None:
             assert index is not None, action
             assert two.space.action_of(index) == head(action)
             checked += 1
+        assert len(one.encoder.encode(state.view(seat))) == one.encoder.size
         state.apply(seat, rng.choice(legal))
     assert checked > 1000
 

@@ -48,6 +48,10 @@ def _spot_heads(spot: str, kind: Kind, board: Board, coin: int) -> Iterator[Acti
         yield from (act.Invest(spot, x) for x in letters)
     elif kind is Kind.START:
         yield from (act.Start(spot, x) for x in letters)
+    elif kind is Kind.INVEST_DISC:  # OS-6
+        yield from (act.InvestDisc(spot, x) for x in letters)
+    elif kind is Kind.SELL:  # OS-7.2
+        yield from (act.Sell(spot, x) for x in letters)
     elif kind is Kind.SPECULATION:
         yield from (act.Speculate(spot, x, a) for x in letters for a in _amounts(coin))
     else:
@@ -57,6 +61,7 @@ def _spot_heads(spot: str, kind: Kind, board: Board, coin: int) -> Iterator[Acti
 _SIMPLE: dict[Kind, Any] = {
     Kind.SPEED: act.Speed, Kind.BIKE: act.Bike, Kind.DISCOUNT: act.Discount,
     Kind.BID: act.Bid, Kind.LOAN: act.Loan, Kind.REPAY: act.Repay, Kind.ACTION: act.NewDisc,
+    Kind.COPY: act.Copy,  # OS-7.1: the copied action is then taken at its own spot
 }  # fmt: skip
 
 
@@ -96,6 +101,11 @@ class Encoder:
             s.spot for s in cards.spots.values() if s.kind is Kind.DISCOUNT
         )
         self.decks = [deck.key for deck in cards.decks]
+        # A game with an Osaka part shows more (MOD-1): second vehicles, stock cards,
+        # Sell money set aside, Copy discs and stacks (OS-2, OS-4, OS-7).
+        self.extended = (
+            options.get("map", "tokyo") != "tokyo" or options.get("cards", "tokyo") != "tokyo"
+        )
         self.size = len(self.encode(None))
 
     def _turn(self, me: int, seat: int) -> int:
@@ -115,6 +125,31 @@ class Encoder:
         out += self._one_hot(len(PHASES), PHASES.index(v["phase"]) if view else None)
         out += self._players(v, me) + self._lines(v, me) + self._stations(v, me)
         out += self._grid(v, me) + self._trains(v, me)
+        if self.extended:
+            out += self._osaka(v, me)
+        return out
+
+    def _osaka(self, v: Mapping[str, Any], me: int) -> list[float]:
+        out: list[float] = []
+        lines = v.get("lines") or []
+        for i in range(len(self.letters)):
+            line = lines[i] if lines else {}
+            vehicles = line.get("vehicles") or []
+            second = vehicles[1] if len(vehicles) > 1 else None
+            out.append(float(line.get("stock_cards", 0)))
+            out += [0.0, 0.0, 0.0] if second is None else [
+                1.0, second["number"] / self.stops[i], float(second["direction"])
+            ]  # fmt: skip
+        players = v.get("players") or []
+        for k in range(self.seats):
+            p = players[(me + k) % self.seats] if players else {}
+            out += [p.get("sold", 0) / YEN, float(len(p.get("copy_discs", [])))]
+        copies = v.get("copies") or {}
+        for spot in self.spots:
+            stacked = [0.0] * self.seats
+            for seat in copies.get(spot, []):
+                stacked[self._turn(me, seat)] += 1.0
+            out += stacked
         return out
 
     def _players(self, v: Mapping[str, Any], me: int) -> list[float]:
