@@ -282,7 +282,7 @@ def test_os_7_1_copy_takes_an_action_already_taken_by_stacking_discs() -> None:
     assert act.Loan(loan.spot) in state.legal_actions(1)
     state.apply(1, act.Loan(loan.spot))
     assert s.loans == [1, 1] and s.taken[loan.spot] == 0 and s.copies == {loan.spot: (1,)}
-    assert copy.spot not in s.taken and s.copy_discs[1] == ()
+    assert copy.spot not in s.taken and not s.copy_discs[1]
     view = state.view(None)
     assert view["copies"] == {loan.spot: [1]} and view["players"][1]["copy_discs"] == []
 
