@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.tokyo_metro.board import load_board
-from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.games.tokyo_metro.components import load_cards, load_rules
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
@@ -53,6 +53,7 @@ class TokyoMetroWeb:
                 for line in board.lines
             },
             "stations": {st.key: st.name for st in board.stations},
+            "stock_cards": len(load_rules().stock_surcharges),  # per line (TM-7.4)
             "cards": {
                 card.id: {
                     "deck": card.deck,

@@ -39,19 +39,21 @@ export function renderPlayers(box, view, names, me) {
 }
 
 // `pick(letter, slot)`: when given, the slots a choice may use are buttons.
-export function renderLines(box, view, names, comp, targets = null, pick = null) {
+// `slot`: which column is the place to point at: "stock" (invest), "slots" (speculation,
+// Speed token) or "train" (start).
+export function renderLines(box, view, names, comp, targets = null, pick = null, slot = "stock") {
   const head = el("tr", {}, ...["Line", "Value", "Low/High", "Stocks", "Slots (speed · speculation)", "Train"].map((h) => el("th", { scope: "col", text: h })));
   const rows = view.lines.map((l) => {
     const info = comp?.lines?.[l.letter];
     const target = targets?.has(l.letter);
     const slotText = `${l.speed_tokens ? `${l.speed_tokens} speed ` : ""}${l.speculations.map((s) => `seat ${s.seat + 1} ${yen(s.stake)}`).join(", ")}${l.speed_tokens || l.speculations.length ? " · " : ""}${l.slots - l.speed_tokens - l.speculations.length} free`;
-    const stockText = `${l.stocks.map((s) => `seat ${s + 1}`).join(", ") || "—"} (${3 - l.stocks.length} left)`;
-    const cell = (text, kind) => target && pick ? el("td", {}, el("button", { type: "button", class: "slot-target", "data-line-target": l.letter, "data-slot": kind, onclick: () => pick(l.letter), text: `▶ ${text}` })) : el("td", { text });
+    const stockText = `${l.stocks.map((s) => `seat ${s + 1}`).join(", ") || "—"} (${(comp?.stock_cards ?? 3) - l.stocks.length} left)`;
+    const cell = (text, kind) => target && pick && kind === slot ? el("td", {}, el("button", { type: "button", class: "slot-target", "data-line-target": l.letter, "data-slot": kind, onclick: () => pick(l.letter), text: `▶ ${text}` })) : el("td", { text });
     return el("tr", { class: target ? "target-row" : "" },
       el("th", { scope: "row" }, el("span", { class: "badge", style: `--lc: ${info?.color ?? "#888"}`, text: l.letter }), ` ${info?.name ?? ""}`),
       el("td", { text: yen(l.value) }), el("td", { text: `${yen(l.low)} / ${yen(l.high)}` }),
       cell(stockText, "stock"), cell(slotText, "slots"),
-      el("td", { text: l.train ? `${l.train.stop} ${l.train.direction > 0 ? "→" : "←"}` : "off map" }));
+      cell(l.train ? `${l.train.stop} ${l.train.direction > 0 ? "→" : "←"}` : "off map", "train"));
   });
   box.replaceChildren(el("table", { class: "lines" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }

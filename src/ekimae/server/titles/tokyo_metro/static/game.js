@@ -157,7 +157,7 @@ function renderChoice(msg) {
   focusTrain(svg, targetsLayer, v, mine ? `${msg.actions}:train` : null);
   svg.classList.remove("picking");
   const legalSpots = new Set(msg.legal.filter((a) => a.action.spot).map((a) => a.action.spot));
-  let piles = null, lineTargets = null;
+  let piles = null, lineTargets = null, lineKind = null;
   const parts = [];
   if (msg.prompt) parts.push(el("p", { id: "prompt", text: msg.prompt }));
   if (!mine) {
@@ -178,7 +178,7 @@ function renderChoice(msg) {
         drawTargets(svg, targetsLayer, step);
         fitOnPhone(svg, targetsLayer, `${msg.actions}:${sel.spot}:${step.dim}`);
       }
-      if (step.dim === "line") lineTargets = new Set(step.values);
+      if (step.dim === "line") { lineTargets = new Set(step.values); lineKind = step.having[0].kind; }
       if (step.dim === "pile") piles = new Set(step.values);
       if (step.dim !== "cell") parts.push(chips(step));
     } else if ((cands.length === 1 && sel.spot) || Object.keys(sel.fields).length) {
@@ -202,7 +202,8 @@ function renderChoice(msg) {
   }
   box.replaceChildren(...parts);
   renderCardGrid(document.getElementById("cards"), v, comp, cfg.seat, { legal: mine ? legalSpots : null, onSpot: chooseSpot, selected: sel.spot, piles, onPile: (p) => choose("pile", p) });
-  renderLines(document.getElementById("lines-table"), v, msg.names, comp, lineTargets, (letter) => choose("line", letter));
+  const slot = { speculation: "slots", assign: "slots", start: "train" }[lineKind] ?? "stock";
+  renderLines(document.getElementById("lines-table"), v, msg.names, comp, lineTargets, (letter) => choose("line", letter), slot);
 }
 
 function bidForm(msg) {
