@@ -1,0 +1,689 @@
+"""One position of TOKYO JUTAKU; see the package docstring for the rules JU-1 … JU-8.
+
+Phases: `setup` (each seat in turn puts its architect on a perimeter card, JU-2),
+`build` (everyone at once, JU-4 … JU-6), `window` (a "Stop!" was called: everyone is
+frozen, others may still call within the window, JU-6), `move` (one seat at a time,
+JU-7), `over` (JU-8). Every action carries its game time `at`; the system seat acts at
+`deadline()` (the stop window closing, a timer running out).
+
+Nothing is hidden in TOKYO JUTAKU (the plan, the pool and every building are on the
+table), so a view is the whole table and `determinize` rebuilds the state from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from ekimae.core.actions import Action
+from ekimae.core.errors import IllegalActionError
+from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.games.tokyo_jutaku.actions import (
+    Check,
+    Concede,
+    Keep,
+    Move,
+    Place,
+    Return,
+    Start,
+    Stop,
+    Take,
+    TimeUp,
+)
+from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
+from ekimae.games.tokyo_jutaku.geometry import STRIDE, add, can_place, cells_of
+
+COLUMNS = "ABCDEF"
+NEVER = -(10**9)
+# One placed element: (element id, plot, turn, x, y, floor)
+Placed = tuple[str, int, int, int, int, int]
+
+
+def space_name(row: int, col: int) -> str:
+    return f"{COLUMNS[col]}{row + 1}"
+
+
+def space_at(name: str) -> tuple[int, int] | None:
+    if len(name) != 2 or name[0] not in COLUMNS or name[1] not in "123456":
+        return None
+    return int(name[1]) - 1, COLUMNS.index(name[0])
+
+
+class JutakuState(StateDefaults):
+    __slots__ = (
+        "architects",
+        "built",
+        "called",
+        "completed",
+        "conceded",
+        "data",
+        "grid",
+        "hand",
+        "held",
+        "last_act",
+        "log",
+        "movers",
+        "now",
+        "options",
+        "phase",
+        "phase_start",
+        "round",
+        "window_end",
+    )
+
+    def __init__(self, data: JutakuData, options: dict[str, str], seats: int) -> None:
+        self.data = data
+        self.options = options
+        self.grid: dict[str, str | None] = {}  # space -> card lying there (None: taken)
+        self.architects: list[str | None] = [None] * seats
+        self.held: list[str | None] = [None] * seats  # the card each seat builds on
+        self.completed: list[list[str]] = [[] for _ in range(seats)]
+        self.hand: list[str | None] = [None] * seats
+        self.built: list[list[Placed]] = [[] for _ in range(seats)]
+        self.last_act = [NEVER] * seats
+        self.conceded = [False] * seats
+        self.called: list[Seat] = []  # stop callers, in order (JU-6)
+        self.movers: list[Seat] = []  # who still moves this step, in order (JU-7)
+        self.phase = "setup"
+        self.round = 0
+        self.now = 0
+        self.phase_start = 0
+        self.window_end = 0
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def seats(self) -> int:
+        return len(self.held)
+
+    def side(self, card: str) -> Side:
+        return self.data.cards[card].side(self.options["side"])
+
+    def pool(self) -> list[str]:
+        """The elements in the shared pool, in the data's order (JU-4)."""
+        away = {h for h in self.hand if h is not None}
+        away.update(p[0] for b in self.built for p in b)
+        return [e for e in self.data.elements if e not in away]
+
+    def floors(self, seat: Seat) -> list[int]:
+        """The seat's building as floor masks, bottom up (JU-5)."""
+        out: list[int] = []
+        for ident, _, turn, x, y, z in self.built[seat]:
+            add(out, z, self._mask(ident, turn, x, y))
+        return out
+
+    def _mask(self, ident: str, turn: int, x: int, y: int) -> int:
+        shape = self.data.elements[ident].shapes[turn]
+        out = 0
+        for cx, cy in shape:
+            out |= 1 << ((cy + y) * STRIDE + cx + x)
+        return out
+
+    def yen(self, seat: Seat) -> int:
+        return sum(self.side(c).yen for c in self.completed[seat])
+
+    def deadline(self) -> int | None:
+        if self.phase in ("setup", "move"):
+            return self.phase_start + self.data.rules.turn_ms
+        if self.phase == "build":
+            return self.phase_start + self.data.rules.round_ms
+        if self.phase == "window":
+            return self.window_end
+        return None
+
+    def _round_end(self) -> int:
+        return self.phase_start + self.data.rules.round_ms
+
+    def check_building(self, seat: Seat) -> str | None:
+        """JU-3: why the seat's building does not meet its card, or None."""
+        card = self.held[seat]
+        if card is None:
+            return "no card"
+        side = self.side(card)
+        floors = len(self.floors(seat))
+        count = len(self.built[seat])
+        if floors != side.floors:
+            return f"{floors} floor(s), the card asks exactly {side.floors}"
+        if count != side.elements:
+            return f"{count} element(s), the card asks exactly {side.elements} ({side.numeral})"
+        return None
+
+    def placements(self, seat: Seat, ident: str) -> list[tuple[int, int, int, int, int]]:
+        """(plot, turn, x, y, floor) for every JU-5 placement of `ident` on the seat's card."""
+        card = self.held[seat]
+        if card is None:
+            return []
+        plots = self.side(card).plots
+        chosen = [self.built[seat][0][1]] if self.built[seat] else range(len(plots))
+        floors = self.floors(seat)
+        out = []
+        for k in chosen:
+            for turn, x, y, p in self.data.elements[ident].spots:
+                z = can_place(floors, plots[k].cells, p)
+                if z is not None:
+                    out.append((k, turn, x, y, z))
+        return out
+
+    def _free_perimeter(self) -> list[str]:
+        taken = set(self.architects)
+        return [
+            s
+            for s, card in self.grid.items()
+            if card is not None and s not in taken and _perimeter(s)
+        ]
+
+    def destinations(self, seat: Seat) -> list[str]:
+        """JU-7: spaces within `move_steps` orthogonal steps (the central hole skipped as
+        if absent) with a card and no other architect (RULING)."""
+        start = self.architects[seat]
+        if start is None:
+            return []
+        reach = self._reach(start, self.data.rules.move_steps)
+        return [s for s in reach if self._free_card(s, seat)]
+
+    def _free_card(self, space: str, seat: Seat) -> bool:
+        others = {a for p, a in enumerate(self.architects) if p != seat}
+        return self.grid.get(space) is not None and space not in others
+
+    def _reach(self, start: str, steps: int) -> list[str]:
+        origin = space_at(start)
+        assert origin is not None
+        plan = self.data.rules.plan
+        frontier = {origin}
+        seen = {origin}
+        for _ in range(steps):
+            nxt = set()
+            for r, c in frontier:
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    nr, nc = r + dr, c + dc
+                    while 0 <= nr < 6 and 0 <= nc < 6 and plan[nr][nc] == "+":
+                        nr, nc = nr + dr, nc + dc  # the hole is skipped as if absent
+                    if 0 <= nr < 6 and 0 <= nc < 6 and (nr, nc) not in seen:
+                        nxt.add((nr, nc))
+            seen |= nxt
+            frontier = nxt
+        return sorted(space_name(r, c) for r, c in seen - {origin})
+
+    def _fallback_destinations(self, seat: Seat) -> list[str]:
+        """RULING (JU-7): a completer with no card within reach goes to the nearest free
+        card (the least steps)."""
+        start = self.architects[seat]
+        assert start is not None
+        for steps in range(self.data.rules.move_steps + 1, 12):
+            found = [s for s in self._reach(start, steps) if self._free_card(s, seat)]
+            if found:
+                return found
+        return []
+
+    def move_choices(self, seat: Seat) -> list[str]:
+        choices = self.destinations(seat)
+        if not choices and self.held[seat] is None:
+            choices = self._fallback_destinations(seat)
+        return choices
+
+    # ------------------------------------------------------------------ protocol
+
+    def current_players(self) -> tuple[Seat, ...]:
+        if self.phase in ("setup", "move"):
+            return (self.movers[0],)
+        if self.phase == "build":
+            return tuple(s for s in range(self.seats) if not self.conceded[s])
+        if self.phase == "window":
+            return tuple(
+                s for s in range(self.seats) if not self.conceded[s] and s not in self.called
+            )
+        return ()
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        if self.phase == "over":
+            return []
+        end = self.deadline()
+        assert end is not None
+        if seat == SYSTEM:
+            return [Check(end)] if self.phase == "window" else [TimeUp(end)]
+        if seat not in self.current_players():
+            return []
+        now = self.now
+        if self.phase == "setup":
+            return [Start(now, s) for s in self._free_perimeter()]
+        if self.phase == "move":
+            out: list[Action] = [Move(now, s) for s in self.move_choices(seat)]
+            if self.held[seat] is not None:
+                out.append(Keep(now))
+            return out
+        if self.phase == "window":
+            return [Stop(now)]
+        out = []
+        at = self._earliest(seat)
+        if at < end:
+            ident = self.hand[seat]
+            if ident is None:
+                out.extend(Take(at, e) for e in self.pool())
+                if self.built[seat]:
+                    out.append(Return(at, self.built[seat][-1][0]))
+            else:
+                out.extend(Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident))
+                out.append(Return(at, ident))
+        out.append(Stop(now))
+        out.append(Concede(now))
+        return out
+
+    def _earliest(self, seat: Seat) -> int:
+        """RULING: a seat's grabs, placements and returns are `hand_ms` apart."""
+        return max(self.now, self.last_act[seat] + self.data.rules.hand_ms)
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return self._refusal(seat, action) is None
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        why = self._refusal(seat, action)
+        if why is not None:
+            raise IllegalActionError(*why)
+        at: int = action.at  # type: ignore[attr-defined]
+        self.now = at
+        if isinstance(action, Start):
+            self._start(seat, action.space)
+        elif isinstance(action, Take):
+            self.hand[seat] = action.element
+            self.last_act[seat] = at
+        elif isinstance(action, Place):
+            z = self._placement_floor(seat, action)
+            assert z is not None
+            self.built[seat].append((action.element, action.plot, action.turn, action.x, action.y, z))
+            self.hand[seat] = None
+            self.last_act[seat] = at
+        elif isinstance(action, Return):
+            if self.hand[seat] == action.element:
+                self.hand[seat] = None
+            else:
+                self.built[seat].pop()
+            self.last_act[seat] = at
+        elif isinstance(action, Stop):
+            self._stop(seat)
+        elif isinstance(action, Concede):
+            self.conceded[seat] = True
+            self._clear(seat)
+            self.log.append(f"{_ms(at)} seat {seat + 1} gives up the round")
+            if all(self.conceded):
+                self._end_round([])
+        elif isinstance(action, Move):
+            self._move(seat, action.space)
+        elif isinstance(action, Keep):
+            self.log.append(f"{_ms(at)} seat {seat + 1} keeps {self.held[seat]}")
+            self._next_mover()
+        elif isinstance(action, Check):
+            self._check()
+        elif isinstance(action, TimeUp):
+            self._time_up()
+
+    # ------------------------------------------------------------------ the rules
+
+    def _refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+        if self.phase == "over":
+            return "JU-8", "the game is over", ""
+        at = getattr(action, "at", None)
+        if not isinstance(at, int) or not isinstance(
+            action, Start | Take | Place | Return | Stop | Concede | Move | Keep | Check | TimeUp
+        ):
+            return "JU-4", f"{action.kind!r} is no TOKYO JUTAKU action", ""
+        end = self.deadline()
+        assert end is not None
+        if isinstance(action, Check | TimeUp):
+            if seat != SYSTEM:
+                return "JU-6", "only the game itself closes a window or calls time", ""
+            want = Check if self.phase == "window" else TimeUp
+            if not isinstance(action, want) or at != end:
+                return "JU-6", f"the game's next action is {want.kind} at {_ms(end)}", ""
+            return None
+        if not 0 <= seat < self.seats:
+            return "JU-1", f"there is no seat {seat + 1}", ""
+        if seat not in self.current_players():
+            return "JU-4", f"seat {seat + 1} is not to act now ({self.phase})", ""
+        if at < self.now:
+            return "JU-4", f"{_ms(at)} is before the last action ({_ms(self.now)})", ""
+        if at >= end:
+            return "JU-4", f"the time for this step ended at {_ms(end)}", ""
+        if self.phase == "setup":
+            if not isinstance(action, Start):
+                return "JU-2", "each player first puts an architect on a perimeter card", ""
+            free = self._free_perimeter()
+            if action.space not in free:
+                return "JU-2", f"{action.space} is no free perimeter card", ", ".join(free)
+            return None
+        if self.phase == "move":
+            if isinstance(action, Keep):
+                if self.held[seat] is None:
+                    return "JU-7", "a player who completed has no card to keep: move", ""
+                return None
+            if not isinstance(action, Move):
+                return "JU-7", "now each player in turn moves or keeps their card", ""
+            choices = self.move_choices(seat)
+            if action.space not in choices:
+                return "JU-7", f"{action.space} is not a free card within reach", ", ".join(choices)
+            return None
+        if self.phase == "window":
+            if not isinstance(action, Stop):
+                return "JU-6", "everyone is frozen while the stops are checked", "stop"
+            return None
+        return self._build_refusal(seat, action)
+
+    def _build_refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+        if isinstance(action, Stop | Concede):
+            return None
+        if not isinstance(action, Take | Place | Return):
+            return "JU-4", f"no {action.kind} while building", ""
+        at: int = action.at
+        earliest = self._earliest(seat)
+        if at < earliest:
+            return "JU-4", f"one element at a time: next at {_ms(earliest)} (RULING)", ""
+        hand = self.hand[seat]
+        if isinstance(action, Take):
+            if hand is not None:
+                return "JU-4", f"seat {seat + 1} already holds {hand}: place or return it", ""
+            if action.element not in self.data.elements:
+                return "JU-1", f"there is no element {action.element}", ""
+            if action.element not in self.pool():
+                holder = self._holder(action.element)
+                return "JU-4", f"{action.element} is not in the pool ({holder} has it)", ""
+            return None
+        if isinstance(action, Return):
+            if hand is not None:
+                if action.element != hand:
+                    return "JU-4", f"seat {seat + 1} holds {hand}: return that one first", ""
+                return None
+            if not self.built[seat] or self.built[seat][-1][0] != action.element:
+                last = self.built[seat][-1][0] if self.built[seat] else "nothing"
+                return "JU-4", f"only the last element placed can go back ({last})", ""
+            return None
+        if hand != action.element:
+            return "JU-4", f"seat {seat + 1} does not hold {action.element}", ""
+        if self._placement_floor(seat, action) is None:
+            return "JU-5", f"{action.element} cannot go there: {self._why_not(seat, action)}", ""
+        return None
+
+    def _holder(self, ident: str) -> str:
+        for p in range(self.seats):
+            if self.hand[p] == ident or any(b[0] == ident for b in self.built[p]):
+                return f"seat {p + 1}"
+        return "nobody"
+
+    def _placement_floor(self, seat: Seat, action: Place) -> int | None:
+        card = self.held[seat]
+        element = self.data.elements.get(action.element)
+        if card is None or element is None:
+            return None
+        plots = self.side(card).plots
+        if not 0 <= action.plot < len(plots) or not 0 <= action.turn < len(element.shapes):
+            return None
+        if self.built[seat] and self.built[seat][0][1] != action.plot:
+            return None
+        for turn, x, y, p in element.spots:
+            if (turn, x, y) == (action.turn, action.x, action.y):
+                return can_place(self.floors(seat), plots[action.plot].cells, p)
+        return None
+
+    def _why_not(self, seat: Seat, action: Place) -> str:
+        card = self.held[seat]
+        assert card is not None
+        plots = self.side(card).plots
+        if not 0 <= action.plot < len(plots):
+            return f"the card has {len(plots)} border(s)"
+        if self.built[seat] and self.built[seat][0][1] != action.plot:
+            return f"the building stands in border {self.built[seat][0][1]} (JU-3)"
+        element = self.data.elements[action.element]
+        if not 0 <= action.turn < len(element.shapes):
+            return f"it has {len(element.shapes)} orientations"
+        return "outside the border, over a hole, off the level below, or touching no element of its floor"
+
+    def _start(self, seat: Seat, space: str) -> None:
+        self.architects[seat] = space
+        self.held[seat] = self.grid[space]
+        self.grid[space] = None
+        self.log.append(f"{_ms(self.now)} seat {seat + 1} starts on {space} ({self.held[seat]})")
+        self.movers.pop(0)
+        self.phase_start = self.now
+        if not self.movers:
+            self._begin_round()
+
+    def _begin_round(self) -> None:
+        self.round += 1
+        self.phase = "build"
+        self.phase_start = self.now
+        self.conceded = [False] * self.seats
+        self.last_act = [NEVER] * self.seats
+        self.called = []
+        self.log.append(f"{_ms(self.now)} round {self.round}: build!")
+
+    def _clear(self, seat: Seat) -> None:
+        self.hand[seat] = None
+        self.built[seat] = []
+
+    def _stop(self, seat: Seat) -> None:
+        """JU-6: the first stop opens the window; once every seat still building has
+        called, the check is at once."""
+        self.log.append(f"{_ms(self.now)} seat {seat + 1}: Stop!")
+        if self.phase == "build":
+            self.phase = "window"
+            self.window_end = min(self.now + self.data.rules.stop_window_ms, self._round_end())
+        self.called.append(seat)
+        if not self.current_players():
+            self._check()
+
+    def _check(self) -> None:
+        passed = []
+        for seat in self.called:
+            why = self.check_building(seat)
+            if why is None:
+                passed.append(seat)
+                self.log.append(f"{_ms(self.now)} seat {seat + 1}'s building passes")
+            else:
+                self.log.append(f"{_ms(self.now)} seat {seat + 1}'s building fails: {why}")
+        self.called = []
+        if passed:
+            self._end_round(passed)
+        elif self.now >= self._round_end():
+            self._end_round([])
+        else:
+            self.phase = "build"  # JU-6: play goes on until the next stop
+
+    def _time_up(self) -> None:
+        if self.phase == "build":
+            self.log.append(f"{_ms(self.now)} time is up: nobody completes")
+            self._end_round([])
+        elif self.phase == "setup":
+            self._start(self.movers[0], self._free_perimeter()[0])
+        else:
+            seat = self.movers[0]
+            if self.held[seat] is not None:
+                self.log.append(f"{_ms(self.now)} seat {seat + 1} keeps {self.held[seat]}")
+                self._next_mover()
+            else:
+                self._move(seat, self.move_choices(seat)[0])
+
+    def _end_round(self, passed: list[Seat]) -> None:
+        """JU-6, JU-7, JU-8: the passers keep their cards, every element goes back."""
+        for seat in passed:
+            card = self.held[seat]
+            assert card is not None
+            self.completed[seat].append(card)
+            self.held[seat] = None
+        for seat in range(self.seats):
+            self._clear(seat)
+        self.called = []
+        goal = self.data.rules.cards_to_end
+        if any(len(c) >= goal for c in self.completed) or self.round >= self.data.rules.max_rounds:
+            self._finish()
+            return
+        # JU-7: the richest completer first (seat order on equal yen), then clockwise
+        first = min(passed, key=lambda s: (-self.yen(s), s)) if passed else 0
+        ordered = sorted(passed, key=lambda s: (-self.yen(s), s))
+        rest = [(first + i) % self.seats for i in range(self.seats)]
+        self.movers = ordered + [s for s in rest if s not in passed]
+        self.phase = "move"
+        self.phase_start = self.now
+        self._skip_stuck()
+
+    def _skip_stuck(self) -> None:
+        """A completer with no card left anywhere ends the game (RULING)."""
+        seat = self.movers[0]
+        if self.held[seat] is None and not self.move_choices(seat):
+            self.log.append(f"{_ms(self.now)} no card is left for seat {seat + 1}")
+            self._finish()
+
+    def _move(self, seat: Seat, space: str) -> None:
+        old = self.architects[seat]
+        assert old is not None
+        if self.held[seat] is not None:
+            self.grid[old] = self.held[seat]  # RULING: the unfinished card goes back
+        self.architects[seat] = space
+        self.held[seat] = self.grid[space]
+        self.grid[space] = None
+        self.log.append(f"{_ms(self.now)} seat {seat + 1} moves to {space} ({self.held[seat]})")
+        self._next_mover()
+
+    def _next_mover(self) -> None:
+        self.movers.pop(0)
+        self.phase_start = self.now
+        if self.movers:
+            self._skip_stuck()
+        else:
+            self._begin_round()
+
+    def _finish(self) -> None:
+        self.phase = "over"
+        self.movers = []
+        self.log.append(f"{_ms(self.now)} the game is over: {[self.yen(s) for s in range(self.seats)]}")
+
+    # ------------------------------------------------------------------ the end
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        return [self.yen(s) for s in range(self.seats)]
+
+    def ranking(self) -> list[list[Seat]]:
+        """JU-8: most yen first; equal yen share a place."""
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        return [[s for s, v in enumerate(scores) if v == value] for value in sorted(set(scores), reverse=True)]
+
+    def winner(self) -> Seat | None:
+        places = self.ranking()
+        return places[0][0] if places and len(places[0]) == 1 else None
+
+    # ------------------------------------------------------------------ views, copies
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Everything is on the table: the state itself, plus readable extras."""
+        out = self.to_dict()
+        out["seat"] = seat
+        out["deadline_ms"] = self.deadline()
+        out["pool"] = self.pool()
+        out["players"] = [self._player_view(s) for s in range(self.seats)]
+        return out
+
+    def _player_view(self, seat: Seat) -> dict[str, Any]:
+        card = self.held[seat]
+        info: dict[str, Any] = {"seat": seat, "yen": self.yen(seat), "card": None}
+        if card is not None:
+            side = self.side(card)
+            c: Card = self.data.cards[card]
+            info["card"] = {
+                "id": card,
+                "name": c.name,
+                "district": c.district,
+                "floors": side.floors,
+                "elements": side.numeral,
+                "yen": side.yen,
+                "plots": [list(p.rows) for p in side.plots],
+            }
+        info["floors"] = [sorted(cells_of(m)) for m in self.floors(seat)]
+        info["floors"] = [[list(c) for c in f] for f in info["floors"]]
+        return info
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.data = self.data
+        other.options = self.options
+        other.grid = dict(self.grid)
+        other.architects = list(self.architects)
+        other.held = list(self.held)
+        other.completed = [list(c) for c in self.completed]
+        other.hand = list(self.hand)
+        other.built = [list(b) for b in self.built]
+        other.last_act = list(self.last_act)
+        other.conceded = list(self.conceded)
+        other.called = list(self.called)
+        other.movers = list(self.movers)
+        other.phase = self.phase
+        other.round = self.round
+        other.now = self.now
+        other.phase_start = self.phase_start
+        other.window_end = self.window_end
+        other.log = list(self.log)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": dict(self.options),
+            "phase": self.phase,
+            "round": self.round,
+            "now": self.now,
+            "phase_start": self.phase_start,
+            "window_end": self.window_end,
+            "grid": dict(self.grid),
+            "architects": list(self.architects),
+            "held": list(self.held),
+            "completed": [list(c) for c in self.completed],
+            "hand": list(self.hand),
+            "built": [[list(p) for p in b] for b in self.built],
+            "last_act": list(self.last_act),
+            "conceded": list(self.conceded),
+            "called": list(self.called),
+            "movers": list(self.movers),
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_dict(cls, data: JutakuData, raw: Mapping[str, Any]) -> JutakuState:
+        state = cls(data, {str(k): str(v) for k, v in raw["options"].items()}, len(raw["held"]))
+        state.phase = str(raw["phase"])
+        state.round = int(raw["round"])
+        state.now = int(raw["now"])
+        state.phase_start = int(raw["phase_start"])
+        state.window_end = int(raw["window_end"])
+        state.grid = {str(k): None if v is None else str(v) for k, v in raw["grid"].items()}
+        state.architects = [None if a is None else str(a) for a in raw["architects"]]
+        state.held = [None if a is None else str(a) for a in raw["held"]]
+        state.completed = [[str(c) for c in cs] for cs in raw["completed"]]
+        state.hand = [None if a is None else str(a) for a in raw["hand"]]
+        state.built = [
+            [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4]), int(p[5])) for p in b]
+            for b in raw["built"]
+        ]
+        state.last_act = [int(t) for t in raw["last_act"]]
+        state.conceded = [bool(c) for c in raw["conceded"]]
+        state.called = [int(c) for c in raw["called"]]
+        state.movers = [int(c) for c in raw["movers"]]
+        state.log = [str(line) for line in raw["log"]]
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, JutakuState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _perimeter(space: str) -> bool:
+    at = space_at(space)
+    assert at is not None
+    return at[0] in (0, 5) or at[1] in (0, 5)
+
+
+def _ms(at: int) -> str:
+    return f"{at / 1000:.3f} s"
