@@ -191,3 +191,24 @@ def test_lobby_defaults_and_a_list_that_refreshes_itself(server: str, browser: B
     expect(page.locator("input[name=name0]")).to_have_value("Ann")
     expect(page.locator("select[name=bot2]")).to_have_value("random")
     expect(page.locator("#game")).to_have_value("sealed-auction")
+
+
+def test_tokyo_metro_page_has_the_chat_and_turn_notifications(
+    server: str, browser: Browser
+) -> None:
+    """The same include on TOKYO METRO's own page: a seat posts, a spectator reads; the
+    tab title says whose turn it is (both seal bids at once in round 1, TM-3.3)."""
+    res = httpx.post(server + "/api/games", json={"seats": [{"name": "Ann"}, {}]})
+    assert res.status_code == 201, res.text
+    data = res.json()
+    ann = browser.new_page(viewport={"width": 1280, "height": 900})
+    ann.goto(server + data["me"]["url"])
+    watcher = browser.new_page()
+    watcher.goto(f"{server}/g/{data['id']}")
+    expect(ann).to_have_title(re.compile(r"^● Your turn — "), timeout=10_000)
+    ann.fill("#chat-text", "Ginza or bust")
+    ann.click("#chat-send")
+    for page in (ann, watcher):
+        expect(page.locator("#chat-log .chat-text")).to_have_text("Ginza or bust", timeout=10_000)
+    expect(watcher.locator("#chat-form")).to_be_hidden()
+    expect(ann.locator("#notify-panel")).to_be_visible()
