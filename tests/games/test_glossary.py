@@ -100,3 +100,11 @@ def test_bad_data_names_the_term_and_field() -> None:
         glossary.parse({"languages": langs, "terms": {"x.y": {**good, "from_seed": ["en"]}}})
     with pytest.raises(DataError, match=r"languages"):
         glossary.parse({"languages": ["en", "fr"], "terms": {"x.y": good}})
+
+
+def test_a_locale_gives_its_language_or_english() -> None:
+    """LANG=fr_FR.UTF-8 means French; a language Ekimae does not speak means English."""
+    cases = {"fr_FR.UTF-8": "fr", "it_IT": "it", "ja_JP.eucJP": "ja", "fr-CH": "fr",
+             "en_GB.UTF-8": "en", "de_DE.UTF-8": "en", "C.UTF-8": "en", "POSIX": "en",
+             "": "en", None: "en"}  # fmt: skip
+    assert {tag: glossary.language_of(tag) for tag in cases} == cases

@@ -15,6 +15,7 @@ languages.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -95,6 +96,13 @@ def _language(lang: str) -> str:
     return lang
 
 
+def language_of(tag: str | None) -> str:
+    """The language (en, fr, it, ja) of a locale or language tag: ``fr_FR.UTF-8`` and
+    ``fr-CH`` give fr, ``ja_JP`` ja; empty, ``C``, ``POSIX`` or any other language give en."""
+    head = re.split(r"[_.@:-]", (tag or "").strip(), maxsplit=1)[0].lower()
+    return head if head in LANGUAGES else "en"
+
+
 def term(key: str, lang: str = "en") -> str:
     """The text of the term `key` in language `lang` (en, fr, it, ja)."""
     lang = _language(lang)
@@ -119,6 +127,7 @@ __all__ = [
     "Term",
     "UnknownTermError",
     "glossary",
+    "language_of",
     "parse",
     "term",
     "terms",

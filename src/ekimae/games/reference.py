@@ -1,26 +1,39 @@
-"""The rules references: one Markdown file per game, read as package data.
+"""The rules references: one Markdown file per game and language, read as package data.
 
-The files are `docs/rules/<game>.md` (the only copy; the package reaches them through the
-symlink `ekimae/games/rules`). Each rule is a heading that starts with its ID
+The files are `docs/rules/<game>.md` in English and `docs/rules/<lang>/<game>.md` in French,
+Italian and Japanese (issue 20; the only copy: the package reaches them through the symlink
+`ekimae/games/rules`). Each rule is a heading that starts with its ID
 (``### TM-7.2 Station``, ``## SA-3 Amounts``): the IDs that the engines' refusals
-(`IllegalActionError.rule`), the code and the logs cite. `rule_text("TM-7.2")` is that
-rule's section, down to the next heading of the same or a higher level (so ``TM-7`` holds
-every TM-7.x); `reference("tokyo-metro")` is a whole file.
+(`IllegalActionError.rule`), the code and the logs cite; every translation has exactly the
+English file's IDs. `rule_text("TM-7.2", "fr")` is that rule's section, down to the next
+heading of the same or a higher level (so ``TM-7`` holds every TM-7.x);
+`reference("tokyo-metro", "ja")` is a whole file. The English files decide which games and
+rules exist; where a translation lacks a file or a rule, the English text is given with a
+note saying so, in the language asked for.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
 from ekimae.core.errors import EkimaeError
+from ekimae.games.glossary import LANGUAGES
 
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*$")
 RULE_ID = re.compile(r"^([A-Z]+-\d+(?:\.\d+)*)\b")
 INDEX = "README"  # docs/rules/README.md lists the files; it is no game's reference
+ENGLISH = "en"
+# Put before the English text when a translation lacks the file or the rule asked for.
+UNTRANSLATED = {
+    "en": "",
+    "fr": "*Pas encore traduit en français : voici le texte anglais.*",
+    "it": "*Non ancora tradotto in italiano: ecco il testo inglese.*",
+    "ja": "*まだ日本語に翻訳されていません。英語の原文を表示します。*",
+}
 
 
 class UnknownRuleError(EkimaeError, LookupError):
@@ -34,10 +47,28 @@ class Rule:
     game: str  # the reference it is in: "tokyo-metro"
     level: int  # the heading's level (2 for "## …")
     text: str  # the Markdown of its section, heading included
+    lang: str = ENGLISH  # the language `text` is written in
 
 
-def _folder() -> resources.abc.Traversable:
-    return resources.files("ekimae.games") / "rules"
+def _folder(lang: str = ENGLISH) -> resources.abc.Traversable:
+    folder = resources.files("ekimae.games") / "rules"
+    return folder if lang == ENGLISH else folder / lang
+
+
+def check_language(lang: str) -> str:
+    """`lang` if the references know it (en, fr, it, ja), else `UnknownRuleError`."""
+    if lang not in LANGUAGES:
+        raise UnknownRuleError(
+            f"no rules reference in the language {lang!r} (known: {', '.join(LANGUAGES)})"
+        )
+    return lang
+
+
+@cache
+def translated(title: str, lang: str) -> bool:
+    """Whether the game `title` has its own reference file in `lang` (English: always)."""
+    check_language(lang)
+    return lang == ENGLISH or (_folder(lang) / f"{title}.md").is_file()
 
 
 @cache
@@ -51,19 +82,34 @@ def titles() -> tuple[str, ...]:
     return tuple(sorted(names))
 
 
-@cache
-def reference(title: str) -> str:
-    """The whole reference of the game `title` (its registry name), as Markdown."""
+def _check_title(title: str) -> None:
     if title not in titles():
         close = difflib.get_close_matches(title, titles(), n=3, cutoff=0.4)
         hint = f"; did you mean {' or '.join(close)}?" if close else ""
         raise UnknownRuleError(
             f"no rules reference for the game {title!r} (known: {', '.join(titles())}){hint}"
         )
-    return (_folder() / f"{title}.md").read_text(encoding="utf-8")
 
 
-def parse(title: str, markdown: str) -> list[Rule]:
+@cache
+def written(title: str, lang: str = ENGLISH) -> str:
+    """The file of `title` in `lang` exactly as written; `UnknownRuleError` if there is none."""
+    _check_title(title)
+    if not translated(title, lang):
+        raise UnknownRuleError(f"no {lang} translation of the {title} rules reference")
+    return (_folder(lang) / f"{title}.md").read_text(encoding="utf-8")
+
+
+def reference(title: str, lang: str = ENGLISH) -> str:
+    """The whole reference of the game `title` (its registry name) in `lang`, as Markdown;
+    the English one, after a note, when `lang` has no file for it."""
+    _check_title(title)
+    if translated(title, lang):
+        return written(title, lang)
+    return f"{UNTRANSLATED[lang]}\n\n{written(title)}"
+
+
+def parse(title: str, markdown: str, lang: str = ENGLISH) -> list[Rule]:
     """Every rule of one reference, in the order written."""
     lines = markdown.splitlines()
     heads: list[tuple[int, int, str, str]] = []  # line number, level, id, title
@@ -83,29 +129,50 @@ def parse(title: str, markdown: str) -> list[Rule]:
             continue
         end = next((n for n, lvl, _, _ in heads[i + 1 :] if lvl <= level), len(lines))
         text = "\n".join(lines[number:end]).strip() + "\n"
-        rules.append(Rule(rule_id, name, title, level, text))
+        rules.append(Rule(rule_id, name, title, level, text, lang))
     return rules
 
 
 @cache
-def rules(title: str | None = None) -> dict[str, Rule]:
-    """The rules of one game (None: of every game with a reference), by ID."""
+def rules(title: str | None = None, lang: str = ENGLISH) -> dict[str, Rule]:
+    """The rules of one game (None: of every game with a reference) as written in `lang`,
+    by ID; a translation without a file has none (see `missing`)."""
+    check_language(lang)
     found: dict[str, Rule] = {}
     for name in titles() if title is None else (title,):
-        for rule in parse(name, reference(name)):
+        if not translated(name, lang):
+            continue
+        where = f"{name}.md" if lang == ENGLISH else f"{lang}/{name}.md"
+        for rule in parse(name, written(name, lang), lang):
             if rule.id in found:
-                raise UnknownRuleError(f"rule {rule.id} is written twice ({name}.md)")
+                raise UnknownRuleError(f"rule {rule.id} is written twice ({where})")
             found[rule.id] = rule
     return found
 
 
-def find_rule(rule_id: str) -> Rule:
-    """The rule `rule_id` (any case, e.g. ``tm-7.2``); `UnknownRuleError` suggesting close
-    IDs when no reference has it."""
+def missing(title: str, lang: str) -> list[str]:
+    """The English rule IDs of `title` that its `lang` reference lacks (all of them when
+    there is no file), in the English order."""
+    _check_title(title)
+    have = rules(title, lang)
+    return [rule_id for rule_id in rules(title) if rule_id not in have]
+
+
+def find_rule(rule_id: str, lang: str = ENGLISH) -> Rule:
+    """The rule `rule_id` (any case, e.g. ``tm-7.2``) in `lang`: the translation's section,
+    or the English one after a note when the translation lacks it (its `lang` then says
+    "en"); `UnknownRuleError` suggesting close IDs when no reference has it."""
+    check_language(lang)
     known = rules()
     wanted = rule_id.strip().upper()
     if wanted in known:
-        return known[wanted]
+        english = known[wanted]
+        if lang == ENGLISH:
+            return english
+        local = rules(english.game, lang).get(wanted)
+        if local is not None:
+            return local
+        return replace(english, text=f"{UNTRANSLATED[lang]}\n\n{english.text}")
     close = difflib.get_close_matches(wanted, list(known), n=4, cutoff=0.6)
     same_part = sorted(
         (i for i in known if wanted and i.startswith(wanted.rstrip(".") + ".")), key=_order
@@ -115,9 +182,9 @@ def find_rule(rule_id: str) -> Rule:
     raise UnknownRuleError(f"no rule {rule_id.strip()!r} in the rules references{hint}")
 
 
-def rule_text(rule_id: str) -> str:
-    """The Markdown section of the rule `rule_id` (its sub-rules included)."""
-    return find_rule(rule_id).text
+def rule_text(rule_id: str, lang: str = ENGLISH) -> str:
+    """The Markdown section of the rule `rule_id` (its sub-rules included) in `lang`."""
+    return find_rule(rule_id, lang).text
 
 
 def _order(rule_id: str) -> tuple[str, tuple[int, ...]]:
