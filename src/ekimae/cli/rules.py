@@ -1,12 +1,17 @@
-"""`ekimae rules [ID] [--game NAME]`: the rules references (docs/rules) in the terminal.
+"""`ekimae rules [ID] [--game NAME] [--lang LANG]`: the rules references (docs/rules) in the
+terminal.
 
 With a rule ID (``TM-7.2``, any case), that rule's section; without one, the whole
-reference of `--game` (default: the first title). The same lookup answers `rules TM-7.2`
-typed at a person's turn (`cli/play.py`)."""
+reference of `--game` (default: the first title). `--lang` is en, fr, it or ja (issue 20);
+without it the language is the locale's (LC_ALL, then LC_MESSAGES, then LANG:
+``fr_FR.UTF-8`` gives French; a language Ekimae does not speak gives English). The same
+lookup answers `rules TM-7.2` typed at a person's turn (`cli/play.py`)."""
 
 from __future__ import annotations
 
 import argparse
+import os
+from collections.abc import Mapping
 from typing import Any
 
 from rich.console import Console
@@ -14,6 +19,18 @@ from rich.markdown import Markdown
 
 from ekimae.cli.common import UsageError, console, default_game
 from ekimae.games import reference
+from ekimae.games.glossary import LANGUAGES, language_of
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the first one set decides (POSIX)
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the locale (en, fr, it, ja); English when none is set or known."""
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        if env.get(name):
+            return language_of(env[name])
+    return "en"
 
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:
@@ -25,6 +42,10 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--game", metavar="NAME", help=f"the game whose whole reference to show (default: "
         f"{default_game()})",
     )  # fmt: skip
+    parser.add_argument(
+        "--lang", choices=LANGUAGES, help="the language of the reference (default: the "
+        "locale's, from LC_ALL or LANG; English if Ekimae does not speak it)",
+    )  # fmt: skip
     parser.set_defaults(run=run)
     return parser
 
@@ -34,25 +55,26 @@ def show(out: Console, text: str) -> None:
     out.print(Markdown(text))
 
 
-def rule_markdown(rule_id: str) -> str:
-    """A rule's section, or `UsageError` naming close IDs."""
+def rule_markdown(rule_id: str, lang: str | None = None) -> str:
+    """A rule's section in `lang` (None: the locale's), or `UsageError` naming close IDs."""
     try:
-        return reference.rule_text(rule_id)
+        return reference.rule_text(rule_id, locale_language() if lang is None else lang)
     except reference.UnknownRuleError as exc:
         raise UsageError(f"rules: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     out = console()
+    lang = args.lang or locale_language()
     if args.rule is not None:
-        found = rule_markdown(args.rule)
+        found = rule_markdown(args.rule, lang)
         game = reference.find_rule(args.rule).game
         if args.game is not None and args.game != game:
             raise UsageError(f"rules: {args.rule} is a rule of {game}, not of {args.game}")
         show(out, found)
         return 0
     try:
-        text = reference.reference(args.game or default_game())
+        text = reference.reference(args.game or default_game(), lang)
     except reference.UnknownRuleError as exc:
         raise UsageError(f"rules --game: {exc}") from None
     show(out, text)

@@ -3,6 +3,9 @@
 ``/rules/tokyo-metro#TM-7.2``). The Markdown is `ekimae.games.reference`'s (docs/rules);
 markdown-it renders it with raw HTML turned off, so whatever a file holds is escaped.
 
+Both take `?lang=en|fr|it|ja` (issue 20; default English): the page is in that language,
+says so in `<html lang=…>`, and links to itself in the other languages.
+
 The application includes `router` (`app.include_router(rules_pages.router)`)."""
 
 from __future__ import annotations
@@ -14,11 +17,27 @@ from fastapi.responses import HTMLResponse
 from markdown_it import MarkdownIt
 
 from ekimae.games import reference
+from ekimae.games.glossary import LANGUAGES
 
 router = APIRouter()
 
+# Each language by its own name, for the links between the languages.
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "ja": "日本語"}
+# The pages' own words, per language (every language must have every message).
+MESSAGES = {
+    "en": {"rules": "Rules", "title": "Rules references", "span": "{first} to {last}",
+           "count": "{n} rules", "none": "no rules", "languages": "Languages"},
+    "fr": {"rules": "Règles", "title": "Références des règles", "span": "de {first} à {last}",
+           "count": "{n} règles", "none": "aucune règle", "languages": "Langues"},
+    "it": {"rules": "Regole", "title": "Riferimenti delle regole",
+           "span": "da {first} a {last}", "count": "{n} regole", "none": "nessuna regola",
+           "languages": "Lingue"},
+    "ja": {"rules": "ルール", "title": "ルールリファレンス", "span": "{first}〜{last}",
+           "count": "{n}項目", "none": "ルールなし", "languages": "言語"},
+}  # fmt: skip
+
 PAGE = """<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{title}</title>
 <style>
@@ -28,9 +47,13 @@ h2, h3 {{ scroll-margin-top: 1rem; }}
 :target {{ background: #fff3b0; }}
 a.anchor {{ text-decoration: none; color: #999; margin-left: .3em; }}
 code {{ background: #f3f3f3; padding: 0 .2em; }}
+nav.languages {{ float: right; }}
+nav.languages [aria-current] {{ font-weight: bold; color: inherit; text-decoration: none; }}
+:lang(ja) {{ font-family: system-ui, "Noto Sans CJK JP", "Noto Sans JP", sans-serif; }}
 </style></head>
 <body>
-<nav><a href="/">Ekimae</a> · <a href="/rules">Rules</a></nav>
+<nav class="languages" aria-label="{languages}">{switch}</nav>
+<nav><a href="/">Ekimae</a> · <a href="/rules{query}">{rules}</a></nav>
 {body}
 </body></html>
 """
@@ -68,26 +91,78 @@ def render_reference(markdown: str) -> str:
     return rendered
 
 
+def _language(lang: str | None) -> str:
+    """`lang` if the references speak it (None: English); 404 naming the known ones."""
+    if lang is None:
+        return "en"
+    if lang not in LANGUAGES:
+        raise HTTPException(
+            404, f"no rules reference in the language {lang!r} (known: {', '.join(LANGUAGES)})"
+        )
+    return lang
+
+
+def _query(lang: str) -> str:
+    return "" if lang == "en" else f"?lang={lang}"
+
+
+def _page(lang: str, path: str, title: str, body: str) -> HTMLResponse:
+    """The page in `lang`, with links to the same page (`path`) in every language."""
+    links = []
+    for other in LANGUAGES:
+        name = html.escape(LANGUAGE_NAMES[other])
+        current = ' aria-current="page"' if other == lang else ""
+        links.append(
+            f'<a href="{html.escape(path + _query(other))}" hreflang="{other}" '
+            f'lang="{other}"{current}>{name}</a>'
+        )
+    words = MESSAGES[lang]
+    return HTMLResponse(
+        PAGE.format(
+            lang=lang,
+            title=title,
+            body=body,
+            switch=" · ".join(links),
+            query=_query(lang),
+            rules=html.escape(words["rules"]),
+            languages=html.escape(words["languages"]),
+        )
+    )
+
+
+def _first_line(markdown: str) -> str:
+    """The reference's title: its first heading (a fallback's note comes before it)."""
+    heading = next((line for line in markdown.splitlines() if line.startswith("# ")), "")
+    return heading.lstrip("# ").strip()
+
+
 @router.get("/rules", response_class=HTMLResponse)
-def rules_index() -> HTMLResponse:
+def rules_index(lang: str | None = None) -> HTMLResponse:
+    lang = _language(lang)
+    words = MESSAGES[lang]
     items = []
     for name in reference.titles():
         rules = list(reference.rules(name).values())
-        first = reference.reference(name).splitlines()[0].lstrip("# ").strip()
-        span = f"{rules[0].id} to {rules[-1].id}" if rules else "no rules"
-        items.append(
-            f'<li><a href="/rules/{html.escape(name)}">{html.escape(first)}</a> '
-            f"<small>({html.escape(span)}, {len(rules)} rules)</small></li>"
+        first = _first_line(reference.reference(name, lang))
+        span = (
+            words["span"].format(first=rules[0].id, last=rules[-1].id) if rules else words["none"]
         )
-    body = "<h1>Rules references</h1>\n<ul>\n" + "\n".join(items) + "\n</ul>"
-    return HTMLResponse(PAGE.format(title="Rules — Ekimae", body=body))
+        count = words["count"].format(n=len(rules))
+        items.append(
+            f'<li><a href="/rules/{html.escape(name)}{_query(lang)}">{html.escape(first)}</a> '
+            f"<small>({html.escape(span)}, {html.escape(count)})</small></li>"
+        )
+    title = html.escape(words["title"])
+    body = f"<h1>{title}</h1>\n<ul>\n" + "\n".join(items) + "\n</ul>"
+    return _page(lang, "/rules", f"{title} — Ekimae", body)
 
 
 @router.get("/rules/{game}", response_class=HTMLResponse)
-def rules_page(game: str) -> HTMLResponse:
+def rules_page(game: str, lang: str | None = None) -> HTMLResponse:
     if game not in reference.titles():
         known = ", ".join(reference.titles())
         raise HTTPException(404, f"no rules reference for {game!r} (known: {known})")
-    markdown = reference.reference(game)
-    first = markdown.splitlines()[0].lstrip("# ").strip()
-    return HTMLResponse(PAGE.format(title=html.escape(first), body=render_reference(markdown)))
+    lang = _language(lang)
+    markdown = reference.reference(game, lang)
+    title = html.escape(_first_line(markdown))
+    return _page(lang, f"/rules/{game}", title, render_reference(markdown))
