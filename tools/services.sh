@@ -41,6 +41,11 @@ _ekimae_services() {
             apt-get update -qq
             DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null
         fi
+        # Japanese script for screenshots of the ja pages (issue 20): Noto Sans/Serif CJK.
+        if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
+            apt-get update -qq
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk >/dev/null
+        fi
         local here
         here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
         "$here/.venv/bin/python" -c "import playwright" 2>/dev/null \
