@@ -18,7 +18,10 @@ from typing import Any
 
 from ekimae.core.game import Game
 
-TITLES = {"tokyo-metro": "ekimae.games.tokyo_metro.game:GAME"}
+TITLES = {
+    "tokyo-metro": "ekimae.games.tokyo_metro.game:GAME",
+    "tokyo-jutaku": "ekimae.games.tokyo_jutaku.game:GAME",
+}
 EXAMPLES = {
     "sealed-auction": "ekimae.games.sealed_auction.game:GAME",
     "quick-draw": "ekimae.games.quick_draw.game:GAME",
