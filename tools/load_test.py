@@ -9,6 +9,13 @@ played by this script over its WebSocket, the other seats bots played by the ser
 connects the clients (per game: the seat, then spectators), lets everything run for a fixed
 time, then closes the clients and kills the server. Nothing listens beyond loopback.
 
+Several processes (issue 21): `--processes N --database-url postgresql://...` starts N
+servers on one PostgreSQL database (a throw-away schema in it, dropped after), each on its
+own port as behind a load balancer, and spreads every game's clients over them (the seat
+on one process, its spectators on the others), so each figure is across processes.
+
+    .venv/bin/python tools/load_test.py --processes 3 --database-url "$EKIMAE_TEST_POSTGRES_URL"
+
 Latency is measured from the moment the server accepted an action (`accepted_at` in every
 push, the server's wall clock) to the moment each client has parsed its update (this
 process's wall clock, the same host). "Every client" is the slowest client of a game for
@@ -48,9 +55,15 @@ def free_port() -> int:
 
 
 def start_server(
-    data_dir: Path, port: int, bot_delay: float = 0.0, bot_workers: int | None = 1
+    data_dir: Path,
+    port: int,
+    bot_delay: float = 0.0,
+    bot_workers: int | None = 1,
+    database_url: str | None = None,
 ) -> subprocess.Popen[bytes]:
-    """`ekimae serve` as a child process (its own process group, so it can be killed)."""
+    """`ekimae serve` as a child process (its own process group, so it can be killed);
+    on `database_url` if given (its log still goes beside `data_dir`)."""
+    data_dir.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
         "-m",
@@ -60,8 +73,7 @@ def start_server(
         HOST,
         "--port",
         str(port),
-        "--data-dir",
-        str(data_dir),
+        *(["--database-url", database_url] if database_url else ["--data-dir", str(data_dir)]),
         "--bot-delay",
         str(bot_delay),
     ]
@@ -92,15 +104,61 @@ def kill_hard(proc: subprocess.Popen[bytes]) -> None:
 
 @contextlib.contextmanager
 def running_server(
-    data_dir: Path, bot_delay: float = 0.0, bot_workers: int | None = 1
+    data_dir: Path,
+    bot_delay: float = 0.0,
+    bot_workers: int | None = 1,
+    database_url: str | None = None,
 ) -> Iterator[tuple[str, int]]:
     port = free_port()
-    proc = start_server(data_dir, port, bot_delay, bot_workers)
+    proc = start_server(data_dir, port, bot_delay, bot_workers, database_url)
     try:
         wait_ready(proc, f"http://{HOST}:{port}")
         yield f"http://{HOST}:{port}", proc.pid
     finally:
         kill_hard(proc)
+
+
+@contextlib.contextmanager
+def fresh_schema(url: str) -> Iterator[str]:
+    """A throw-away schema in the PostgreSQL database at `url`: the URL that uses it."""
+    import secrets
+
+    from sqlalchemy import create_engine, text
+
+    from ekimae.server.config import normalise_url
+
+    schema = f"load_{secrets.token_hex(6)}"
+    admin = create_engine(normalise_url(url))
+    with admin.begin() as conn:
+        conn.execute(text(f"CREATE SCHEMA {schema}"))
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with admin.begin() as conn:
+            conn.execute(text(f"DROP SCHEMA {schema} CASCADE"))
+        admin.dispose()
+
+
+@contextlib.contextmanager
+def running_servers(
+    count: int,
+    database_url: str,
+    logs: Path,
+    bot_delay: float = 0.0,
+    bot_workers: int | None = 1,
+) -> Iterator[list[tuple[str, int]]]:
+    """`count` servers on one database, each on its own loopback port: [(base, pid)]."""
+    procs: list[subprocess.Popen[bytes]] = []
+    try:
+        ports = [free_port() for _ in range(count)]
+        for port in ports:
+            procs.append(start_server(logs, port, bot_delay, bot_workers, database_url))
+        for proc, port in zip(procs, ports, strict=True):
+            wait_ready(proc, f"http://{HOST}:{port}", timeout=30)
+        yield [(f"http://{HOST}:{port}", p.pid) for port, p in zip(ports, procs, strict=True)]
+    finally:
+        for proc in procs:
+            kill_hard(proc)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -215,8 +273,8 @@ async def _client(
 
 
 async def run_load(
-    base: str,
-    pid: int,
+    base: str | list[str],
+    pid: int | list[int],
     games: int = 20,
     clients: int = 60,
     seconds: float = 20.0,
@@ -227,27 +285,33 @@ async def run_load(
 ) -> Figures:
     """Drive a running server: `games` games, `clients` WebSockets spread over them, and
     `search_games` all-bot games of `search_bot` searching meanwhile (no client: they only
-    load the server, as other tables' bots would)."""
+    load the server, as other tables' bots would). With several servers (`base` a list),
+    game g is created on server g, and its clients take the servers in turn from there:
+    the seat on the one that created it, each spectator on the next."""
     if clients < games:
         raise ValueError("at least one client (the seat) per game")
+    bases = [base] if isinstance(base, str) else base
+    pids = [pid] if isinstance(pid, int) else pid
     rng = random.Random(seed)
     figures = Figures(games=games, clients=clients)
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        created = []
-        for g in range(games):
+    created = []
+    for g in range(games):
+        async with httpx.AsyncClient(base_url=bases[g % len(bases)], timeout=30) as http:
             seats = [{"name": f"load{g}"}] + [{"bot": "random"}] * bots_per_game
             res = await http.post("/api/games", json={"seats": seats, "seed": seed * 1000 + g})
             res.raise_for_status()
             created.append(res.json())
+    async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
         for _ in range(search_games):
             res = await http.post("/api/games", json={"seats": [{"bot": search_bot}] * 2})
             res.raise_for_status()
-    ws_base = base.replace("http://", "ws://")
     stop = asyncio.Event()
     held = {g["id"]: 0 for g in created}
     tasks = []
     for i in range(clients):
-        game = created[i % games]
+        g = i % games
+        game = created[g]
+        ws_base = bases[(g + i // games) % len(bases)].replace("http://", "ws://")
         plays = i < games  # the first client of each game is its person's seat
         # Servers before issue 11 answered every seat's token; now the creator's is `me`.
         token = game["me"]["token"] if "me" in game else game["seats"][0]["token"]
@@ -261,7 +325,9 @@ async def run_load(
         if task.exception() is not None:
             figures.errors.append(f"client ended: {task.exception()!r}")
     figures.seconds = time.monotonic() - start
-    figures.server_rss_mb, figures.server_cpu_s = _proc_figures(pid)
+    used = [_proc_figures(p) for p in pids]  # summed over the server processes
+    figures.server_rss_mb = sum(rss for rss, _ in used)
+    figures.server_cpu_s = sum(cpu for _, cpu in used)
     per_game = clients // games
     figures.connections_held = sum(held.values())
     figures.games_held = sum(1 for n in held.values() if n >= per_game)
@@ -330,22 +396,45 @@ def measure(
     search_games: int = 0,
     search_bot: str = "expert",
     bot_workers: int | None = 1,
+    processes: int = 0,
+    database_url: str | None = None,
 ) -> dict[str, Any]:
-    """Start a server, load it, stop it; the figures as a dict."""
+    """Start a server, load it, stop it; the figures as a dict. `processes` > 0: that many
+    servers on a throw-away schema of the PostgreSQL `database_url`."""
     with tempfile.TemporaryDirectory(prefix="ekimae-load-") as tmp:
-        with running_server(Path(tmp) / "data", bot_delay, bot_workers) as (base, pid):
-            figures = asyncio.run(
-                run_load(
-                    base,
-                    pid,
-                    games,
-                    clients,
-                    seconds,
-                    search_games=search_games,
-                    search_bot=search_bot,
+        load = {"games": games, "clients": clients, "seconds": seconds}
+        if processes > 1 and not database_url:
+            raise ValueError("--processes needs --database-url postgresql://...")
+        if database_url:
+            count = max(1, processes)
+            with (
+                fresh_schema(database_url) as url,
+                running_servers(count, url, Path(tmp), bot_delay, bot_workers) as servers,
+            ):
+                figures = asyncio.run(
+                    run_load(
+                        [b for b, _ in servers],
+                        [p for _, p in servers],
+                        **load,  # type: ignore[arg-type]
+                        search_games=search_games,
+                        search_bot=search_bot,
+                    )
                 )
-            )
+        else:
+            data = Path(tmp) / "data"
+            with running_server(data, bot_delay, bot_workers) as (base, pid):
+                figures = asyncio.run(
+                    run_load(
+                        base,
+                        pid,
+                        **load,  # type: ignore[arg-type]
+                        search_games=search_games,
+                        search_bot=search_bot,
+                    )
+                )
         out = figures.summary()
+        out["processes"] = max(1, processes)
+        out["storage"] = "postgresql" if database_url else "sqlite"
         out["bot_delay_s"] = bot_delay
         out["search_games"] = f"{search_games} x {search_bot}" if search_games else "none"
         out["bot_workers"] = bot_workers
@@ -381,6 +470,17 @@ def main(argv: list[str] | None = None) -> int:
         default=1,
         help="server's --bot-workers (-1: pass none, for a server from before the option)",
     )
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=0,
+        help="N servers on one PostgreSQL (--database-url), clients spread over them",
+    )
+    parser.add_argument(
+        "--database-url",
+        default=None,
+        help="PostgreSQL to load (a throw-away schema with --processes); default: SQLite",
+    )
     args = parser.parse_args(argv)
     if args.hint_burst:
         workers = None if args.bot_workers < 0 else args.bot_workers
@@ -400,6 +500,8 @@ def main(argv: list[str] | None = None) -> int:
         args.search_games,
         args.search_bot,
         None if args.bot_workers < 0 else args.bot_workers,
+        args.processes,
+        args.database_url,
     )
     for key, value in figures.items():
         print(f"{key:22} {value}")

@@ -31,6 +31,7 @@ from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
 from ekimae.server import rules_pages
+from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
 from ekimae.server.guards import BodyLimit
 from ekimae.server.hub import (
@@ -49,7 +50,7 @@ from ekimae.server.ratings import Ratings
 from ekimae.server.store import GameInfo, Store
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.titles import static_folders, web_title
-from ekimae.server.workers import BusyError, SearchPool
+from ekimae.server.workers import BusyError, make_pool
 
 HERE = Path(__file__).parent
 
@@ -198,6 +199,22 @@ def _refusal(exc: RefusedError) -> JSONResponse:
     return JSONResponse({"error": exc.to_dict()}, status_code=exc.status)
 
 
+# `ekimae serve --workers N` hands each of its processes the settings in this variable.
+SETTINGS_ENV = "EKIMAE_SERVE_SETTINGS"
+
+
+def app_from_env() -> FastAPI:
+    """uvicorn's app factory in each process of `ekimae serve --workers N`: the settings
+    `serve` checked, from `$EKIMAE_SERVE_SETTINGS` (JSON; the limits are the defaults)."""
+    import os
+
+    from ekimae.server import logs
+
+    data = json.loads(os.environ[SETTINGS_ENV])
+    logs.install()  # this process's uvicorn loggers: secrets never reach the logs
+    return create_app(Settings(**data))
+
+
 def create_app(settings: Settings) -> FastAPI:
     # Generic pages in templates/, each title's in titles/<title>/templates/.
     templates = Jinja2Templates(directory=[str(HERE / "templates"), str(TITLES_DIR)])
@@ -209,16 +226,41 @@ def create_app(settings: Settings) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         store = Store(settings.database_url)
-        pool = SearchPool(settings.bot_workers, limits.max_pending_searches)
+        pool = make_pool(settings.bot_workers, limits.max_pending_searches, settings.ray_address)
         notifier = Notifier(store, settings)
-        hub = Hub(store, pool, settings.bot_delay, limits=limits, notifier=notifier)
+        hub = Hub(
+            store,
+            pool,
+            settings.bot_delay,
+            limits=limits,
+            notifier=notifier,
+            lease_seconds=settings.lease_seconds,
+            check_seconds=settings.check_seconds,
+        )
         app.state.store = store
         app.state.hub = hub
         app.state.ratings = Ratings(store)
+        bus: Bus | None = None
+        watch: asyncio.Task[None] | None = None
+        if hub.multi:
+            # Other processes may serve the same games: hear their writes, check the
+            # table periodically, adopt games whose bots' process died.
+            bus = Bus(settings.database_url, store.channel, hub.on_event, hub.catch_up)
+            app.state.bus = bus
+            bus.start()
+            with contextlib.suppress(TimeoutError):
+                await bus.wait_connected()
+            watch = asyncio.create_task(hub.watch())
         await hub.resume_bots()
         try:
             yield
         finally:
+            if watch is not None:
+                watch.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await watch
+            if bus is not None:
+                await bus.close()
             await hub.close()
             store.close()
 
@@ -243,7 +285,7 @@ def create_app(settings: Settings) -> FastAPI:
         return hub
 
     async def live_or_404(hub: Hub, game_id: str) -> LiveGame:
-        live = await hub.get(game_id) if len(game_id) <= 32 else None
+        live = await hub.fresh(game_id) if len(game_id) <= 32 else None
         if live is None:
             raise HTTPException(404, f"no game {game_id[:32]!r}")
         return live
@@ -689,7 +731,7 @@ def create_app(settings: Settings) -> FastAPI:
     @app.websocket("/ws/{game_id}")
     async def ws_game(ws: WebSocket, game_id: str, token: str | None = None) -> None:
         hub = hub_of(ws)
-        live = await hub.get(game_id) if len(game_id) <= 32 else None
+        live = await hub.fresh(game_id) if len(game_id) <= 32 else None
         seat = None
         if token and live is not None and len(token) <= 64:
             seat = hub.store.seat_for_token(game_id, token)

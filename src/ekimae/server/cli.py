@@ -62,6 +62,18 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="worker processes for bot moves and hints (default: 1)",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        help="server processes on this one port (PostgreSQL only; default: 1)",
+    )
+    parser.add_argument(
+        "--ray-address",
+        default=None,
+        help="run bot moves and hints on a Ray cluster (auto, ray://host:10001, local) "
+        "instead of this machine's worker processes; needs Ray installed",
+    )
+    parser.add_argument(
         "--smtp-url",
         default=os.environ.get("EKIMAE_SMTP_URL"),
         help="turn notices by e-mail: smtp://host:port, smtp+starttls://user:pw@host:587 or "
@@ -125,6 +137,27 @@ def check_numbers(args: argparse.Namespace) -> None:
             f"--bot-workers {args.bot_workers} must be 0 or more "
             "(worker processes for bot moves and hints)"
         )
+    if not 1 <= args.workers <= 256:
+        raise ServeError(f"--workers {args.workers} must be from 1 to 256 (server processes)")
+
+
+def check_processes(args: argparse.Namespace, url: str) -> None:
+    """Several processes need PostgreSQL: SQLite serves one process (its games' sockets,
+    locks and bots live in that process's memory, and nothing tells another process of a
+    write). A Ray address needs Ray."""
+    if args.workers > 1 and not normalise_url(url).startswith("postgresql"):
+        raise ServeError(
+            f"--workers {args.workers} needs PostgreSQL (--database-url postgresql://...): "
+            "SQLite serves one process; drop --workers or use PostgreSQL"
+        )
+    if args.ray_address:
+        from ekimae.server.workers import ray_available
+
+        if not ray_available():
+            raise ServeError(
+                f"--ray-address {args.ray_address[:80]}: Ray is not installed; "
+                "pip install 'ray[default]' or drop --ray-address"
+            )
 
 
 def check_notify(args: argparse.Namespace) -> None:
@@ -266,6 +299,7 @@ def run_serve(args: argparse.Namespace) -> int:
             where = (
                 f"ekimae: data in {data_dir.resolve()} (SQLite {url.removeprefix('sqlite:///')})"
             )
+        check_processes(args, url)
         check_database(url)
         sock = bind_socket(args.host, args.port)
     except ServeError as exc:
@@ -275,10 +309,13 @@ def run_serve(args: argparse.Namespace) -> int:
         return _serve(args, url, where, sock)
 
 
-def uvicorn_config(app: Any, host: str, port: int, settings: Settings) -> uvicorn.Config:
+def uvicorn_config(
+    app: Any, host: str, port: int, settings: Settings, workers: int = 1
+) -> uvicorn.Config:
     """uvicorn's settings: a WebSocket message past the limit closes that connection (1009).
 
     (uvicorn has no cap on an HTTP body; the app enforces `limits.max_body` itself.)
+    With `workers` > 1, `app` is the factory's import string (each process builds its own).
     """
     import uvicorn
 
@@ -289,6 +326,8 @@ def uvicorn_config(app: Any, host: str, port: int, settings: Settings) -> uvicor
         log_level="info",
         ws_max_size=settings.limits.max_ws_message,
         backlog=BACKLOG,
+        workers=workers,
+        factory=workers > 1,
     )
 
 
@@ -307,17 +346,47 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
         smtp_from=args.smtp_from or None,
         public_url=args.public_url or f"http://{host}:{args.port}",
         webhook_private=args.webhook_allow_private,
+        ray_address=args.ray_address or None,
     )
     print(where)
     if settings.smtp_url:
         print(f"ekimae: turn e-mails via {mask_url(settings.smtp_url)} from {settings.smtp_from}")
+    if args.ray_address:
+        print(f"ekimae: bot moves and hints on Ray at {mask_url(args.ray_address)}")
     print(f"ekimae: open http://{host}:{args.port}/", flush=True)
+    if args.workers > 1:
+        return _serve_processes(args, settings, sock)
     config = uvicorn_config(create_app(settings), args.host, args.port, settings)
     logs.install()  # after uvicorn.Config: it (re)configures the logging handlers
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly
         server.run(sockets=[sock])
     return 0 if server.started else STARTUP_FAILURE
+
+
+def _serve_processes(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
+    """`--workers N`: uvicorn's supervisor starts N processes (spawned, each building the
+    app from `app_from_env`) that accept on the one socket bound here, and restarts one
+    that dies. They share nothing but PostgreSQL (see docs/server.md)."""
+    import dataclasses
+    import json
+
+    from uvicorn.supervisors import Multiprocess
+
+    from ekimae.server import logs
+    from ekimae.server.app import SETTINGS_ENV
+
+    data = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
+    data.pop("limits")  # the defaults, in every process
+    os.environ[SETTINGS_ENV] = json.dumps(data)
+    config = uvicorn_config(
+        "ekimae.server.app:app_from_env", args.host, args.port, settings, args.workers
+    )
+    logs.install()
+    print(f"ekimae: {args.workers} server processes on one port", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        Multiprocess(config, sockets=[sock]).run()
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:

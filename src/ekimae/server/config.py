@@ -61,6 +61,16 @@ class Settings:
     webhook_private: bool = False
     # Seconds an SMTP conversation or a webhook POST may take.
     notify_timeout: float = 10.0
+    # Bot moves and hints on a Ray cluster at this address (`auto`, `ray://host:10001`,
+    # `local`) instead of this machine's worker processes; `bot_workers` bounds how many
+    # searches one server process has running there at once.
+    ray_address: str | None = None
+    # Several processes on one PostgreSQL (issue 21): a game's bots and timer run in the
+    # process holding its lease for this many seconds (renewed while they run; taken
+    # over when it expires), and each process compares the games it serves with the
+    # table this often (events lost while its listener was down).
+    lease_seconds: float = 6.0
+    check_seconds: float = 2.0
 
 
 def sqlite_url(data_dir: Path) -> str:

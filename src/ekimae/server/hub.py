@@ -8,6 +8,16 @@ the database, so memory never runs ahead of what is stored.
 
 Bot moves and hints are searched in worker processes (`server.workers`), never in this
 process's threads.
+
+Several processes on one PostgreSQL database (issue 21): the table is the one source of
+truth. The per-game lock only serialises this process's own requests; across processes a
+write is conditional on the game's `revision` this process last read, so a stale cache
+fails cleanly (`StaleWriteError`), is re-read from the table, and the request is checked
+again against the new position. Another process's writes arrive as events (`server.bus`)
+and are re-read from the table and pushed to this process's sockets; a periodic check of
+the revisions of the games this process serves catches any event that was lost. Bots and
+real-time timers run in the one process holding the game's lease (`Store.take_lease`),
+renewed while they run and taken over by another process once it expires.
 """
 
 from __future__ import annotations
@@ -33,7 +43,7 @@ from ekimae.server.limits import RateLimiter
 from ekimae.server.notify import Notifier, TurnNotice
 from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
 from ekimae.server.titles import WebTitle, web_title
-from ekimae.server.workers import INLINE_BOTS, SearchPool, bot_move, hint_move
+from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
 
@@ -42,6 +52,8 @@ Close = Callable[[int, str], Awaitable[None]]
 
 # Longest error message a client is sent: refusals name bad input, never echo it whole.
 MAX_MESSAGE = 300
+# Times an action is re-checked after another process wrote first, before a 409.
+STALE_RETRIES = 5
 
 
 class RefusedError(Exception):
@@ -98,6 +110,12 @@ class LiveGame:
     # Per person's seat, the action count when it was last sent a turn notice: one per
     # turn, even if an undo and a redo make it the seat's turn again at the same count.
     notified: dict[int, int] = field(default_factory=dict)
+    # The game's revision in the table that `record` and `state` reflect.
+    revision: int = 0
+    # A write failed in a way that may or may not have landed: re-read before the next.
+    dirty: bool = False
+    # Until when (time.monotonic()) this process holds the game's lease (bots, timer).
+    lease_until: float = 0.0
 
 
 def legal_payload(
@@ -206,11 +224,14 @@ class Hub:
     def __init__(
         self,
         store: Store,
-        pool: SearchPool,
+        pool: Pool,
         bot_delay: float = 0.0,
         *,
         limits: Limits | None = None,
         notifier: Notifier | None = None,
+        multi: bool | None = None,
+        lease_seconds: float = 6.0,
+        check_seconds: float = 2.0,
     ) -> None:
         self.store = store
         self.pool = pool
@@ -221,6 +242,13 @@ class Hub:
         self._games: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
+        # Other processes may serve the same games (PostgreSQL): leases, events, checks.
+        self.multi = store.postgres if multi is None else multi
+        self.origin = store.origin
+        self.lease_seconds = lease_seconds
+        self.check_seconds = check_seconds
+        self._background: set[asyncio.Task[Any]] = set()
+        self.remote_events = 0  # events from other processes that changed a game here
         # Seconds from an accepted action to each client's push (read by the load test).
         self.push_latencies: list[float] = []
 
@@ -241,18 +269,183 @@ class Hub:
         return live
 
     def _load(self, game_id: str) -> LiveGame | None:
-        info = self.store.info(game_id)
-        stored = self.store.record(game_id)
-        if info is None or stored is None:
+        loaded = self.store.load(game_id)
+        if loaded is None:
             return None
-        record, keys = stored
+        info, record, keys = loaded
         claimed = [s.claimed for s in self.store.seats(game_id)]
         game = find_game(info.game)
         state = replay(record, game)
         live = LiveGame(info, record, state, game, web_title(game.name), keys, claimed)
+        live.revision = info.revision
         last_at = max((getattr(a, "at", 0) for _, a in record.actions), default=0)
         live.clock_origin = time.monotonic() - last_at / 1000
         return live
+
+    async def fresh(self, game_id: str) -> LiveGame | None:
+        """`get`, but with several processes first compare the cached game with the table
+        (one indexed read) and re-read it if another process moved it on: for a page load,
+        a GET, a (re)connecting socket."""
+        live = await self.get(game_id)
+        if live is None or not self.multi:
+            return live
+        revs = await asyncio.to_thread(self.store.revisions, [game_id])
+        if revs.get(game_id, live.revision) != live.revision or live.dirty:
+            await self._sync(live)
+        return live
+
+    async def _reload(self, live: LiveGame) -> bool:
+        """Under the game's lock: bring the cached game to the table's (in place: its
+        sockets, lock and tasks stay). Only the actions past the cached ones are applied
+        when the cached record is a prefix of the stored one; anything else (an undo) is
+        replayed from the start. Returns whether anything changed."""
+        loaded = await asyncio.to_thread(self.store.load, live.info.id)
+        live.dirty = False
+        if loaded is None:
+            return False
+        info, record, keys = loaded
+        if info.revision == live.revision:
+            live.info = info
+            return False
+        old = live.record.actions
+        new = record.actions
+        if len(new) >= len(old) and new[: len(old)] == old:
+            state = live.state.clone()
+            for seat, action in new[len(old) :]:
+                state.apply(seat, action)
+        else:
+            state = await asyncio.to_thread(replay, record, live.game)
+            # A bot may be thinking about a position that was taken back.
+            for task in live.bot_tasks.values():
+                task.cancel()
+            live.bot_tasks.clear()
+        live.info, live.record, live.keys, live.state = info, record, keys, state
+        live.revision = info.revision
+        # Real-time games: another process stamped these actions; never fall behind them.
+        last_at = max((getattr(a, "at", 0) for _, a in new), default=0)
+        if self.game_time(live) < last_at:
+            live.clock_origin = time.monotonic() - last_at / 1000
+        live.accepted_at = time.monotonic()
+        live.accepted_wall = time.time()
+        return True
+
+    async def _sync(self, live: LiveGame) -> None:
+        """Re-read a game another process changed; push this process's sockets; start
+        the bots if it is theirs to play now (and this process gets the lease)."""
+        async with live.lock:
+            changed = await self._reload(live)
+            if changed:
+                self.remote_events += 1
+                await self._broadcast(live)
+        self.kick_bots(live)
+
+    # ------------------------------------------------------------------- other processes
+
+    def on_event(self, event: dict[str, Any]) -> None:
+        """An event from the bus: another process changed a game. Ours and games this
+        process does not serve are ignored; the rest are re-read from the table."""
+        if event.get("o") == self.origin or self._closing:
+            return
+        live = self._games.get(event["g"])
+        if live is None:
+            return
+        kind = event.get("k")
+        if kind in ("action", "undo"):
+            rev = event.get("r")
+            if isinstance(rev, int) and rev <= live.revision:
+                return  # already read (a late or repeated event)
+            self._spawn(self._sync(live))
+        elif kind == "chat" and isinstance(event.get("id"), int):
+            self._spawn(self._remote_chat(live, event["id"]))
+        elif kind in ("seats", "rematch"):
+            drop = event.get("drop")
+            self._spawn(self._remote_seats(live, drop if isinstance(drop, int) else None))
+
+    async def _remote_seats(self, live: LiveGame, drop: int | None) -> None:
+        await self._seats_changed(live.info.id, disconnect=drop)
+        self.kick_bots(live)  # a seat handed to a bot
+
+    def _spawn(self, work: Awaitable[Any]) -> None:
+        async def guarded() -> None:
+            try:
+                await work
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.error("handling another process's event failed: %s", exc)
+
+        task = asyncio.create_task(guarded())
+        self._background.add(task)
+        task.add_done_callback(self._background.discard)
+
+    async def _remote_chat(self, live: LiveGame, message_id: int) -> None:
+        message = await asyncio.to_thread(self.store.chat_message, live.info.id, message_id)
+        if message is not None:
+            async with live.lock:
+                await self._send_all(live, {"type": "chat", "message": message.to_dict()})
+
+    async def catch_up(self) -> None:
+        """Compare every game this process serves with the table; re-read the ones another
+        process moved on (after the event listener (re)connects, and periodically)."""
+        games = dict(self._games)
+        if not games:
+            return
+        revs = await asyncio.to_thread(self.store.revisions, list(games))
+        for game_id, rev in revs.items():
+            live = games[game_id]
+            if rev != live.revision or live.dirty:
+                await self._sync(live)
+
+    async def watch(self) -> None:
+        """The periodic part of running beside other processes: catch up on lost events,
+        renew the leases of the games whose bots or timer run here, and adopt the games
+        whose bots' process died (lease expired)."""
+        last_sweep = 0.0
+        while not self._closing:
+            await asyncio.sleep(self.check_seconds)
+            try:
+                await self.catch_up()
+                await self._renew_leases()
+                if time.monotonic() - last_sweep >= self.lease_seconds / 2:
+                    last_sweep = time.monotonic()
+                    await self._adopt_orphans()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # the database is away: try again next time
+                log.error("periodic check failed: %s", exc)
+
+    async def _renew_leases(self) -> None:
+        for live in list(self._games.values()):
+            running = any(not t.done() for t in live.bot_tasks.values()) or (
+                live.timer_task is not None and not live.timer_task.done()
+            )
+            if running and live.lease_until > time.monotonic():
+                await self._hold(live, renew=True)
+
+    async def _adopt_orphans(self) -> None:
+        for game_id in await asyncio.to_thread(self.store.unleased_bot_games):
+            try:
+                live = await self.fresh(game_id)
+            except EkimaeError as exc:
+                log.error("game %s cannot be resumed: %s", game_id, exc)
+                continue
+            if live is not None:
+                self.kick_bots(live)
+
+    async def _hold(self, live: LiveGame, renew: bool = False) -> bool:
+        """Whether this process may run the game's bots and timer now: it holds the lease
+        (renewed when a third of it is left, or when `renew`), or takes it now."""
+        if not self.multi:
+            return True
+        now = time.monotonic()
+        if not renew and live.lease_until - now > self.lease_seconds * 2 / 3:
+            return True
+        got = await asyncio.to_thread(
+            self.store.take_lease, live.info.id, self.origin, self.lease_seconds
+        )
+        # A margin under the lease's length: this process stops before another may start.
+        live.lease_until = now + self.lease_seconds * 0.8 if got else 0.0
+        return got
 
     async def create(
         self,
@@ -360,8 +553,12 @@ class Hub:
         expected: int | None = None,
         key: str | None = None,
         seq: int | None = None,
+        revision: int | None = None,
     ) -> int:
         """Apply and commit one action; returns its index. `RefusedError` leaves all unchanged.
+
+        `revision` (bots): the game's revision the action was chosen at; if the game has
+        changed since (in any process), it is stale.
 
         Every action carries `expected` (the action count its sender saw), `seq` (the
         number of actions its own seat had taken: for steps where seats act at once) or an
@@ -379,34 +576,62 @@ class Hub:
         if live is None:
             raise RefusedError("not-found", f"no game {game_id!r}", status=404)
         async with live.lock:
-            index = len(live.record.actions)
-            if key is not None and key in live.keys:
-                done = live.keys[key]
-                if not _same_request(live.record.actions[done], seat, action):
-                    raise RefusedError(
-                        "malformed", f"key {key!r} was already used for another action"
-                    )
-                return done  # a retry of an action already applied
-            if expected is not None and expected != index:
-                raise RefusedError(
-                    "stale",
-                    f"the game moved on (action {index}, you expected {expected})",
-                    status=409,
-                )
-            if seq is not None and seq != own_actions(live, seat):
-                raise RefusedError(
-                    "stale",
-                    f"your seat has taken {own_actions(live, seat)} actions, not {seq}",
-                    status=409,
-                )
-            if live.game.type.dynamics is Dynamics.REAL_TIME:
-                # The server's clock decides when a real-time action happened: first what
-                # fell due before it (a round's time running out), then it, stamped now.
-                await self._catch_up(live)
-                action = stamp(action, self.game_time(live))
-            index = await self._commit(live, seat, action, key)
+            for attempt in range(STALE_RETRIES):
+                try:
+                    index = await self._act_locked(live, seat, action, expected, key, seq, revision)
+                    break
+                except StaleWriteError:
+                    # Another process wrote first: read what it wrote, push it, and check
+                    # this request again against the new position.
+                    if attempt == STALE_RETRIES - 1:
+                        live.dirty = True
+                        raise RefusedError(
+                            "stale", "the game moved on while this action was stored", status=409
+                        ) from None
+                    if await self._reload(live):
+                        await self._broadcast(live)
         self.kick_bots(live)
         return index
+
+    async def _act_locked(
+        self,
+        live: LiveGame,
+        seat: int,
+        action: Action,
+        expected: int | None,
+        key: str | None,
+        seq: int | None,
+        revision: int | None,
+    ) -> int:
+
+        if live.dirty and await self._reload(live):
+            await self._broadcast(live)
+        index = len(live.record.actions)
+        if key is not None and key in live.keys:
+            done = live.keys[key]
+            if not _same_request(live.record.actions[done], seat, action):
+                raise RefusedError("malformed", f"key {key!r} was already used for another action")
+            return done  # a retry of an action already applied
+        if expected is not None and expected != index:
+            raise RefusedError(
+                "stale",
+                f"the game moved on (action {index}, you expected {expected})",
+                status=409,
+            )
+        if seq is not None and seq != own_actions(live, seat):
+            raise RefusedError(
+                "stale",
+                f"your seat has taken {own_actions(live, seat)} actions, not {seq}",
+                status=409,
+            )
+        if revision is not None and revision != live.revision:
+            raise RefusedError("stale", "the game changed since this move was chosen", status=409)
+        if live.game.type.dynamics is Dynamics.REAL_TIME:
+            # The server's clock decides when a real-time action happened: first what
+            # fell due before it (a round's time running out), then it, stamped now.
+            await self._catch_up(live)
+            action = stamp(action, self.game_time(live))
+        return await self._commit(live, seat, action, key)
 
     async def _commit(self, live: LiveGame, seat: int, action: Action, key: str | None) -> int:
         """Under the game's lock: apply, store, then push. `RefusedError` changes nothing."""
@@ -421,8 +646,8 @@ class Hub:
             raise RefusedError("illegal", str(exc), exc.rule) from None
         except MalformedActionError as exc:
             raise RefusedError("malformed", str(exc)) from None
-        await self._write(
-            live.info.id,
+        live.revision = await self._write(
+            live,
             self.store.append_action,
             live.info.id,
             index,
@@ -432,6 +657,7 @@ class Hub:
             state.is_terminal(),
             state.winner(),
             key,
+            live.revision,
         )
         live.record.actions.append((seat, action))
         if key is not None:
@@ -464,16 +690,17 @@ class Hub:
         notice = TurnNotice(live.info.id, live.game.title, list(live.info.names), people, count)
         self.notifier.turn(notice)
 
-    async def _write(self, game_id: str, write: Callable[..., None], *args: Any) -> None:
-        """A storage write, off the event loop. On any failure the write may or may not
-        have landed: forget the cached game so it is rebuilt from storage; a stale write
-        (another process got there first) is refused with 409."""
+    async def _write(self, live: LiveGame, write: Callable[..., int], *args: Any) -> int:
+        """A storage write, off the event loop; returns the game's new revision.
+        `StaleWriteError` (another process wrote first: nothing was written) is the
+        caller's to handle; on any other failure the write may or may not have landed, so
+        the cached game is re-read from the table before its next use."""
         try:
-            await asyncio.to_thread(write, *args)
-        except BaseException as exc:
-            self._games.pop(game_id, None)
-            if isinstance(exc, StaleWriteError):
-                raise RefusedError("stale", str(exc), status=409) from None
+            return await asyncio.to_thread(write, *args)
+        except StaleWriteError:
+            raise
+        except BaseException:
+            live.dirty = True
             raise
 
     async def undo(self, game_id: str, seat: int, expected: int | None) -> int:
@@ -492,41 +719,58 @@ class Hub:
         if live is None:
             raise RefusedError("not-found", f"no game {game_id!r}", status=404)
         async with live.lock:
-            count = len(live.record.actions)
-            if expected is not None and expected != count:
-                raise RefusedError(
-                    "stale",
-                    f"the game moved on (action {count}, you expected {expected})",
-                    status=409,
-                )
-            why = undo_refusal(live, seat)
-            if why is not None:
-                raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
-            record = live.record.truncated(count - 1)
-            state = await asyncio.to_thread(replay, record, live.game)
-            await self._write(
-                game_id,
-                self.store.undo_action,
-                game_id,
-                count - 1,
-                seat,
-                list(state.current_players()),
-                state.is_terminal(),
-                state.winner(),
-            )
-            # A bot may be thinking about the position being taken back (it acts on its
-            # own turn right after ours): cancel it so its choice is never applied to the
-            # new position, which could have the same action count after a redo.
-            for task in live.bot_tasks.values():
-                task.cancel()
-            live.bot_tasks.clear()
-            live.keys = {k: i for k, i in live.keys.items() if i < count - 1}
-            live.record = record
-            live.state = state
-            live.accepted_at = time.monotonic()
-            live.accepted_wall = time.time()
-            await self._broadcast(live)
+            for attempt in range(STALE_RETRIES):
+                try:
+                    count = await self._undo_locked(live, seat, expected)
+                    break
+                except StaleWriteError:
+                    if attempt == STALE_RETRIES - 1:
+                        live.dirty = True
+                        raise RefusedError("stale", "the game moved on", status=409) from None
+                    if await self._reload(live):
+                        await self._broadcast(live)
         self.kick_bots(live)
+        return count
+
+    async def _undo_locked(self, live: LiveGame, seat: int, expected: int) -> int:
+        if live.dirty and await self._reload(live):
+            await self._broadcast(live)
+        game_id = live.info.id
+        count = len(live.record.actions)
+        if expected is not None and expected != count:
+            raise RefusedError(
+                "stale",
+                f"the game moved on (action {count}, you expected {expected})",
+                status=409,
+            )
+        why = undo_refusal(live, seat)
+        if why is not None:
+            raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
+        record = live.record.truncated(count - 1)
+        state = await asyncio.to_thread(replay, record, live.game)
+        live.revision = await self._write(
+            live,
+            self.store.undo_action,
+            game_id,
+            count - 1,
+            seat,
+            list(state.current_players()),
+            state.is_terminal(),
+            state.winner(),
+            live.revision,
+        )
+        # A bot may be thinking about the position being taken back (it acts on its
+        # own turn right after ours): cancel it so its choice is never applied to the
+        # new position, which could have the same action count after a redo.
+        for task in live.bot_tasks.values():
+            task.cancel()
+        live.bot_tasks.clear()
+        live.keys = {k: i for k, i in live.keys.items() if i < count - 1}
+        live.record = record
+        live.state = state
+        live.accepted_at = time.monotonic()
+        live.accepted_wall = time.time()
+        await self._broadcast(live)
         return count - 1
 
     async def _broadcast(self, live: LiveGame) -> None:
@@ -546,6 +790,9 @@ class Hub:
 
     async def subscribe(self, live: LiveGame, client: Client) -> None:
         async with live.lock:  # the first push and later ones cannot interleave
+            # Another process may have moved the game on: read the table first.
+            if self.multi and await self._reload(live):
+                await self._broadcast(live)
             # The first push carries the chat so far (`chat`); later messages come one by
             # one. None is missed: one stored before this read is in it, one stored after
             # is sent to this client (added here under the lock the sending takes); one
@@ -650,12 +897,18 @@ class Hub:
             live = await self.get(game_id)
             if live is None:
                 return
+            # With several processes, only the lease's holder plays the game's bots.
+            if not await self._hold(live):
+                return
             async with live.lock:
+                if live.dirty:
+                    await self._reload(live)
                 if live.state.is_terminal() or seat not in live.state.current_players():
                     return
                 name = live.info.bots[seat]
                 if name is None:  # handed back to a person meanwhile
                     return
+                revision = live.revision
                 index = len(live.record.actions)
                 alone = len(live.state.current_players()) == 1
                 seq = own_actions(live, seat)
@@ -678,7 +931,7 @@ class Hub:
             # with others, only its own actions matter (theirs do not make it stale).
             try:
                 if alone:
-                    await self.act(game_id, seat, action, expected=index)
+                    await self.act(game_id, seat, action, expected=index, revision=revision)
                 else:
                     await self.act(game_id, seat, action, seq=seq)
             except RefusedError as exc:
@@ -715,8 +968,14 @@ class Hub:
             if wait > 0:
                 await asyncio.sleep(min(wait, 1.0))  # re-read: an action may move it
                 continue
+            if not await self._hold(live):  # another process runs this game's clock
+                return
             async with live.lock:
-                await self._catch_up(live)
+                try:
+                    await self._catch_up(live)
+                except StaleWriteError:  # another process applied it: read what it did
+                    if await self._reload(live):
+                        await self._broadcast(live)
             self.kick_bots(live)
 
     async def _catch_up(self, live: LiveGame) -> None:
@@ -738,8 +997,10 @@ class Hub:
         return await self.pool.run(hint_move, live.game.name, view, legal, seed, may_refuse=True)
 
     async def resume_bots(self) -> None:
-        """After a restart: let bots continue every unfinished game."""
-        for game_id in await asyncio.to_thread(self.store.waiting_for_bots):
+        """After a restart: let bots continue every unfinished game (with several
+        processes: every one whose lease is not held by a live process)."""
+        find = self.store.unleased_bot_games if self.multi else self.store.waiting_for_bots
+        for game_id in await asyncio.to_thread(find):
             try:
                 await self.get(game_id)
             except EkimaeError as exc:
@@ -751,11 +1012,18 @@ class Hub:
         self._closing = True
         tasks = [t for g in self._games.values() for t in g.bot_tasks.values()]
         tasks += [g.timer_task for g in self._games.values() if g.timer_task is not None]
+        tasks += list(self._background)
         for task in tasks:
             task.cancel()
         for task in tasks:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.multi:
+            # Hand the games this process ran to the others at once, not at expiry.
+            held = [g.info.id for g in self._games.values() if g.lease_until > time.monotonic()]
+            for game_id in held:
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self.store.release_lease, game_id, self.origin)
         if self.notifier is not None:
             await self.notifier.close()
         self.pool.close()

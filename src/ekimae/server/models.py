@@ -13,6 +13,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -54,6 +55,9 @@ class GameRow(Base):
     # The game a rematch created from this one (same seats, a new secret seed); None
     # until a seat asks for it (0004).
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    # Bumped by every append and undo (revision 0006): writes are conditional on it, so a
+    # process with a stale cache re-reads instead of writing over another's action.
+    revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class SeatToken(Base):
@@ -121,6 +125,9 @@ class NotifyRow(Base):
     seat: Mapped[int] = mapped_column(Integer, primary_key=True)
     email: Mapped[str | None] = mapped_column(String(254), nullable=True)
     webhook: Mapped[str | None] = mapped_column(String(500), nullable=True)
+    # The action count of the last turn notice sent (revision 0006): one per turn over all
+    # server processes, set by a conditional update.
+    notified: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class ResultRow(Base):
@@ -140,3 +147,17 @@ class ResultRow(Base):
     names: Mapped[list[str]] = mapped_column(JSON)
     bots: Mapped[list[str | None]] = mapped_column(JSON)
     rated: Mapped[bool] = mapped_column()
+
+
+class LeaseRow(Base):
+    """Which server process runs a game's bots and timer (revision 0006): `holder` until
+    `expires_at` (epoch seconds, the database's clock), renewed while it runs; any
+    process may take it over once it has expired (its holder died or stalled)."""
+
+    __tablename__ = "leases"
+
+    game_id: Mapped[str] = mapped_column(
+        ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    holder: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[float] = mapped_column(Float)

@@ -216,8 +216,10 @@ class Notifier:
 
     async def _deliver(self, notice: TurnNotice) -> None:
         try:
+            # Marked as told in the database first: with several server processes (or an
+            # undo and a redo at the same count) one turn is announced once.
             targets = await asyncio.to_thread(
-                self.store.notify_targets, notice.game_id, notice.seats
+                self.store.claim_turn_notices, notice.game_id, notice.seats, notice.actions
             )
             for seat, target in targets.items():
                 await self._to_seat(notice, seat, target)

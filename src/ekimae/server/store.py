@@ -2,19 +2,27 @@
 
 Every write is one transaction. `append_action` inserts the action at the index the
 caller expects; the (game, index) primary key turns a second writer's attempt into
-`StaleWriteError` instead of a duplicated action.
+`StaleWriteError` instead of a duplicated action. With several server processes, a write
+is also conditional on the game's `revision` the caller last read (bumped by every append
+and undo), so a process whose cache is stale fails cleanly and re-reads.
+
+On PostgreSQL every write that other processes' sockets must hear of (an action, an undo,
+a chat message, a seat change, a rematch) also sends `pg_notify('ekimae', ...)` in its own
+transaction: delivered only if it commits, and in commit order (`server.bus` listens).
 """
 
 from __future__ import annotations
 
+import json
 import secrets
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, select, update
+from sqlalchemy import Engine, create_engine, delete, event, func, select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -28,12 +36,17 @@ from ekimae.server.models import (
     ChatRow,
     GameRow,
     Invite,
+    LeaseRow,
     NotifyRow,
     ResultRow,
     SeatToken,
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# The advisory lock that serialises migrations of one database (any constant).
+MIGRATE_LOCK = 0x656B696D  # "ekim"
+# The PostgreSQL channel every server process LISTENs on (`server.bus`).
+CHANNEL = "ekimae"
 
 
 class StaleWriteError(Exception):
@@ -85,6 +98,7 @@ class GameInfo:
     listed: bool = True
     practice: bool = False
     rematch: str | None = None  # the game a rematch of this one created
+    revision: int = 0  # bumped by every append and undo (see `Store.append_action`)
 
 
 @dataclass(frozen=True)
@@ -135,6 +149,7 @@ def _info(row: GameRow) -> GameInfo:
         row.listed,
         row.practice,
         row.rematch,
+        row.revision,
     )
 
 
@@ -175,6 +190,10 @@ def migrate(engine: Engine, revision: str = "head") -> None:
             conn.commit()
         try:
             with conn.begin():
+                if engine.dialect.name == "postgresql":
+                    # Several processes starting at once (`serve --workers N`) migrate one
+                    # at a time: the others wait here, then find the schema up to date.
+                    conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATE_LOCK})
                 config.attributes["connection"] = conn
                 command.upgrade(config, revision)
             if sqlite:
@@ -207,10 +226,44 @@ class Store:
     """Games of every registered title: each row names its game, whose codec reads its
     actions."""
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, origin: str = "") -> None:
         self.engine = make_engine(url)
         migrate(self.engine)
         self._session = sessionmaker(self.engine, expire_on_commit=False)
+        self.url = url
+        self.postgres = self.engine.dialect.name == "postgresql"
+        # This process's name in the events it sends (so it can skip its own) and leases.
+        self.origin = origin or secrets.token_hex(6)
+        self.channel = CHANNEL
+        if self.postgres:
+            # One channel per schema: servers of other schemas (tests) never hear these.
+            with self.engine.connect() as conn:
+                schema = str(conn.execute(text("SELECT current_schema()")).scalar() or "")
+            safe = "".join(c for c in schema if c.isalnum() or c == "_")[:40]
+            self.channel = f"{CHANNEL}_{safe}"
+
+    def _event(self, db: Session, game_id: str, kind: str, **data: Any) -> None:
+        """Tell the other server processes (PostgreSQL only; SQLite serves one process):
+        sent when, and only if, the caller's transaction commits."""
+        if not self.postgres:
+            return
+        payload = json.dumps({"g": game_id, "k": kind, "o": self.origin, **data})
+        db.execute(
+            text("SELECT pg_notify(:channel, :payload)"),
+            {"channel": self.channel, "payload": payload},
+        )
+
+    def event(self, game_id: str, kind: str, **data: Any) -> None:
+        """An event in a transaction of its own (a change made without a write here)."""
+        with self._session.begin() as db:
+            self._event(db, game_id, kind, **data)
+
+    def _now(self, db: Session) -> float:
+        """Seconds since the epoch on the database's clock (PostgreSQL), so that processes
+        on several machines agree on when a lease expires; this machine's for SQLite."""
+        if self.postgres:
+            return float(db.scalar(text("SELECT extract(epoch from clock_timestamp())")))
+        return time.time()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -306,6 +359,7 @@ class Store:
                     names = list(row.names)
                     names[seat] = name
                     row.names = names
+                self._event(db, game_id, "seats")
         except IntegrityError:
             raise SeatError("this seat was claimed at the same moment by someone else") from None
         return game_id, seat, token
@@ -317,6 +371,7 @@ class Store:
         with self._session.begin() as db:
             _free_persons_seat(db, game_id, seat)
             db.add(Invite(code=code, game_id=game_id, seat=seat))
+            self._event(db, game_id, "seats", drop=seat)
         return code
 
     def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
@@ -326,6 +381,7 @@ class Store:
             bots, names = list(row.bots), list(row.names)
             bots[seat], names[seat] = bot, f"{names[seat]} (bot: {bot})"
             row.bots, row.names = bots, names
+            self._event(db, game_id, "seats", drop=seat)
 
     def info(self, game_id: str) -> GameInfo | None:
         with self._session() as db:
@@ -365,10 +421,17 @@ class Store:
     def record(self, game_id: str) -> tuple[GameRecord, dict[str, int]] | None:
         """The game's record, actions in order (read from the database, never cached), and
         the idempotency keys its actions were sent with (key -> action index)."""
-        with self._session() as db:
+        loaded = self.load(game_id)
+        return None if loaded is None else (loaded[1], loaded[2])
+
+    def load(self, game_id: str) -> tuple[GameInfo, GameRecord, dict[str, int]] | None:
+        """The game's row, record and keys read in one transaction (a consistent snapshot:
+        `info.revision` is the revision of exactly these actions)."""
+        with self._session.begin() as db:
             row = db.get(GameRow, game_id)
             if row is None:
                 return None
+            info = _info(row)
             actions = list(
                 db.scalars(
                     select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
@@ -386,7 +449,55 @@ class Store:
                 list(row.names),
                 row.data_version,
             )
-            return record, keys
+            return info, record, keys
+
+    def revisions(self, game_ids: list[str]) -> dict[str, int]:
+        """The current revision of each of these games (the periodic catch-up check)."""
+        if not game_ids:
+            return {}
+        with self._session() as db:
+            rows = db.execute(select(GameRow.id, GameRow.revision).where(GameRow.id.in_(game_ids)))
+            return {str(gid): int(rev) for gid, rev in rows}
+
+    # ------------------------------------------------------------------- leases
+
+    def take_lease(self, game_id: str, holder: str, seconds: float) -> bool:
+        """Hold (or renew) the right to run `game_id`'s bots and timer for `seconds`;
+        False while another holder's lease has not expired."""
+        with self._session.begin() as db:
+            now = self._now(db)
+            row = db.get(LeaseRow, game_id, with_for_update=True)
+            if row is None:
+                try:
+                    with db.begin_nested():
+                        db.add(LeaseRow(game_id=game_id, holder=holder, expires_at=now + seconds))
+                except IntegrityError:
+                    return False  # taken at this very moment by another process
+                return True
+            if row.holder != holder and row.expires_at > now:
+                return False
+            row.holder, row.expires_at = holder, now + seconds
+            return True
+
+    def release_lease(self, game_id: str, holder: str) -> None:
+        with self._session.begin() as db:
+            db.execute(
+                delete(LeaseRow).where(LeaseRow.game_id == game_id, LeaseRow.holder == holder)
+            )
+
+    def unleased_bot_games(self) -> list[str]:
+        """Unfinished games where a bot is to act and no live lease: whose runner died."""
+        with self._session() as db:
+            now = self._now(db)
+            rows = db.execute(
+                select(GameRow.id, GameRow.bots, GameRow.to_act)
+                .outerjoin(LeaseRow, LeaseRow.game_id == GameRow.id)
+                .where(
+                    GameRow.finished.is_(False),
+                    (LeaseRow.game_id.is_(None)) | (LeaseRow.expires_at <= now),
+                )
+            )
+            return [gid for gid, bots, to_act in rows if any(bots[s] for s in to_act)]
 
     def append_action(
         self,
@@ -398,24 +509,44 @@ class Store:
         finished: bool,
         winner: int | None,
         key: str | None = None,
-    ) -> None:
-        """Commit action number `index`; `StaleWriteError` if that index (or that
-        idempotency key) is already taken."""
+        revision: int | None = None,
+    ) -> int:
+        """Commit action number `index`; returns the game's new revision.
+
+        `StaleWriteError` if that index (or that idempotency key) is already taken, or if
+        the game's revision is no longer `revision` (another process wrote since the caller
+        read it): nothing is written then. The conditional update comes first and locks the
+        game's row, so writers of one game queue there, whichever process they are in.
+        """
         try:
             with self._session.begin() as db:
+                where = [GameRow.id == game_id]
+                if revision is not None:
+                    where.append(GameRow.revision == revision)
+                moved = db.execute(
+                    update(GameRow)
+                    .where(*where)
+                    .values(
+                        action_count=index + 1,
+                        to_act=to_act,
+                        finished=finished,
+                        winner=winner,
+                        revision=GameRow.revision + 1,
+                    )
+                    .returning(GameRow.revision)
+                ).scalar()
+                if moved is None:
+                    raise StaleWriteError(f"game {game_id}: another process wrote first")
                 db.add(
                     ActionRow(
                         game_id=game_id, idx=index, seat=seat, action=action.to_dict(), key=key
                     )
                 )
                 db.flush()
-                db.execute(
-                    update(GameRow)
-                    .where(GameRow.id == game_id)
-                    .values(action_count=index + 1, to_act=to_act, finished=finished, winner=winner)
-                )
+                self._event(db, game_id, "action", n=index + 1, r=moved)
         except IntegrityError as exc:
             raise StaleWriteError(f"game {game_id}: action {index} already stored") from exc
+        return int(moved)
 
     def undo_action(
         self,
@@ -425,14 +556,33 @@ class Store:
         to_act: list[int],
         finished: bool,
         winner: int | None,
-    ) -> None:
-        """Delete action `index` if it is the game's last and `seat`'s, in one transaction.
+        revision: int | None = None,
+    ) -> int:
+        """Delete action `index` if it is the game's last and `seat`'s, in one transaction;
+        returns the game's new revision (`revision`: as in `append_action`).
 
         The checks are repeated here, not only in the hub, so that a second server process
         (or a concurrent append) can never make an undo remove someone else's action:
         `StaleWriteError` and nothing changes.
         """
         with self._session.begin() as db:
+            where = [GameRow.id == game_id]
+            if revision is not None:
+                where.append(GameRow.revision == revision)
+            moved = db.execute(
+                update(GameRow)
+                .where(*where)
+                .values(
+                    action_count=index,
+                    to_act=to_act,
+                    finished=finished,
+                    winner=winner,
+                    revision=GameRow.revision + 1,
+                )
+                .returning(GameRow.revision)
+            ).scalar()
+            if moved is None:
+                raise StaleWriteError(f"game {game_id}: another process wrote first")
             last = db.scalar(select(func.max(ActionRow.idx)).where(ActionRow.game_id == game_id))
             if last != index:
                 raise StaleWriteError(f"game {game_id}: action {index} is not the last one")
@@ -443,11 +593,8 @@ class Store:
             )
             if removed.rowcount != 1:  # type: ignore[attr-defined]
                 raise StaleWriteError(f"game {game_id}: action {index} is not seat {seat}'s")
-            db.execute(
-                update(GameRow)
-                .where(GameRow.id == game_id)
-                .values(action_count=index, to_act=to_act, finished=finished, winner=winner)
-            )
+            self._event(db, game_id, "undo", n=index, r=moved)
+        return int(moved)
 
     # ---------------------------------------------------------------- results
 
@@ -502,7 +649,13 @@ class Store:
             db.add(row)
             db.flush()
             db.refresh(row)  # the database's id and time
+            self._event(db, game_id, "chat", id=row.id)
             return _chat(row)
+
+    def chat_message(self, game_id: str, message_id: int) -> ChatMessage | None:
+        with self._session() as db:
+            row = db.get(ChatRow, message_id)
+            return None if row is None or row.game_id != game_id else _chat(row)
 
     def chat(self, game_id: str, limit: int = 500) -> list[ChatMessage]:
         """The game's last `limit` messages, oldest first."""
@@ -546,6 +699,29 @@ class Store:
             return {
                 r.seat: NotifySettings(r.email, r.webhook) for r in rows if r.email or r.webhook
             }
+
+    def claim_turn_notices(
+        self, game_id: str, seats: list[int], count: int
+    ) -> dict[int, NotifySettings]:
+        """The seats among `seats` that asked for e-mail or a webhook and were not yet told
+        of the turn at action count `count`: each marked told by a conditional update, so
+        that whichever server processes ask, one turn is announced once."""
+        out: dict[int, NotifySettings] = {}
+        with self._session.begin() as db:
+            for seat in seats:
+                done = db.execute(
+                    update(NotifyRow)
+                    .where(
+                        NotifyRow.game_id == game_id,
+                        NotifyRow.seat == seat,
+                        (NotifyRow.notified.is_(None)) | (NotifyRow.notified < count),
+                    )
+                    .values(notified=count)
+                    .returning(NotifyRow.email, NotifyRow.webhook)
+                ).first()
+                if done is not None and (done[0] or done[1]):
+                    out[seat] = NotifySettings(done[0], done[1])
+        return out
 
     def seat_token(self, game_id: str, seat: int) -> str | None:
         """A seat's token, for messages to that seat only (its e-mail, its rematch link)."""
@@ -610,6 +786,7 @@ class Store:
                 )
                 if done.rowcount != 1:  # type: ignore[attr-defined]
                     raise StaleWriteError("another server made this rematch first")
+                self._event(db, old_id, "rematch", id=new_id)
         except (StaleWriteError, IntegrityError):
             info = self.info(old_id)
             if info is None or info.rematch is None:

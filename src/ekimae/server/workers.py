@@ -8,6 +8,10 @@ use, and rebuilt if a worker dies.
 
 Bots that cost microseconds (`random`) play in the web process: a round trip to a worker
 would cost more than their move.
+
+`RayPool` has the same interface and runs the searches as tasks on a Ray cluster
+(`ekimae serve --ray-address ...`), so several web processes (or machines) can share one
+bounded set of search workers; `make_pool` chooses.
 """
 
 from __future__ import annotations
@@ -107,3 +111,82 @@ class SearchPool:
         if self._executor is not None:
             self._executor.shutdown(wait=False, cancel_futures=True)
             self._executor = None
+
+
+def _call(fn: Callable[..., T], *args: Any) -> T:
+    """A Ray task: `fn(*args)` in one of the cluster's worker processes."""
+    return fn(*args)
+
+
+class RayPool:
+    """`SearchPool`'s interface on a Ray cluster: each search is a Ray task (one CPU) on
+    the cluster's workers, never in this process. `workers` bounds the searches this
+    process has running there at once (the rest wait here, in order); `max_pending` as in
+    `SearchPool`. Ray is connected to on first use (`ray.init(address=...)`)."""
+
+    def __init__(self, address: str, workers: int, max_pending: int) -> None:
+        self.address = address
+        self.workers = max(1, workers)
+        self.max_pending = max_pending
+        self.pending = 0
+        self._slots: asyncio.Semaphore | None = None
+        self._task: Any = None
+        self._connecting: asyncio.Lock | None = None
+
+    async def _remote(self) -> Any:
+        if self._connecting is None:
+            self._connecting = asyncio.Lock()
+        async with self._connecting:
+            if self._task is None:
+                import ray
+
+                if not ray.is_initialized():
+                    await asyncio.to_thread(
+                        ray.init,
+                        address=self.address,
+                        ignore_reinit_error=True,
+                        log_to_driver=False,
+                        logging_level=logging.WARNING,
+                    )
+                self._task = ray.remote(num_cpus=1, max_retries=1)(_call)
+        return self._task
+
+    async def run(self, fn: Callable[..., T], *args: Any, may_refuse: bool = False) -> T:
+        if may_refuse and self.pending >= self.max_pending:
+            raise BusyError(f"{self.pending} searches are waiting; try again in a moment")
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.workers)
+        self.pending += 1
+        try:
+            task = await self._remote()
+            async with self._slots:
+                result: T = await task.remote(fn, *args)
+                return result
+        finally:
+            self.pending -= 1
+
+    def close(self) -> None:
+        if self._task is not None:
+            import ray
+
+            ray.shutdown()
+            self._task = None
+
+
+Pool = SearchPool | RayPool
+
+
+def ray_available() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("ray") is not None
+
+
+def make_pool(workers: int, max_pending: int, ray_address: str | None = None) -> Pool:
+    """A Ray pool when an address is given (Ray must be installed), else `workers` local
+    worker processes."""
+    if ray_address:
+        if not ray_available():
+            raise RuntimeError("--ray-address needs Ray: pip install 'ray[default]'")
+        return RayPool(ray_address, workers, max_pending)
+    return SearchPool(workers, max_pending)
