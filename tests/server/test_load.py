@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import time
 
 import pytest
 
+from tests.server.conftest import POSTGRES_ENV
 from tools.load_test import measure
 
 
@@ -35,3 +37,21 @@ def test_people_games_stay_quick_while_six_expert_games_search() -> None:
     assert figures["errors"] == 0, figures["error_samples"]
     assert figures["actions"] >= 100, "the people's games kept moving"
     assert figures["p99_ms_every_client"] < 400
+
+
+@pytest.mark.slow
+def test_three_processes_on_postgresql_push_across_processes() -> None:
+    """Issue 21: the same load over three server processes on one PostgreSQL, every
+    game's clients spread over them (the seat on one, spectators on the others): every
+    action reaches every client, whichever process accepted it."""
+    url = os.environ.get(POSTGRES_ENV)
+    if not url:
+        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
+    figures = measure(
+        games=12, clients=36, seconds=12, bot_delay=0.2, processes=3, database_url=url
+    )
+    print(figures)
+    assert figures["errors"] == 0, figures["error_samples"]
+    assert figures["connections_held"] == 36 and figures["games_held"] == 12
+    assert figures["actions"] >= 200, "the games kept moving across the processes"
+    assert figures["p99_ms_every_client"] < 1000
