@@ -65,6 +65,17 @@ class _Search:
             self.region_spots[region] = found
         return found
 
+    def smallest(self, used: int, n: int) -> int:
+        """The total size of the `n` smallest elements not used yet."""
+        total = 0
+        for i, e in enumerate(self.elements):
+            if not used >> i & 1:
+                total += e.size
+                n -= 1
+                if n == 0:
+                    break
+        return total
+
     def run(self, floors: list[int], used: int) -> bool:
         self.nodes += 1
         if self.nodes > self.budget:
@@ -80,8 +91,10 @@ class _Search:
         above = self.target_floors - 1 - z  # floors still to open above this one
         if cur and above == 0 and left == 0:
             return True
+        region = self.plot if z == 0 else floors[z - 1]
+        if left and self.smallest(used, left) > region.bit_count() * (above + 1) - cur.bit_count():
+            return False  # the smallest elements left cannot fit in the room there is
         if left > above:  # room for one more here and one per floor above
-            region = self.plot if z == 0 else floors[z - 1]
             touch = neighbours(cur) if cur else -1
             for i, o, x, y, p in self.spots(region):
                 if used >> i & 1 or p & cur or not p & touch:
