@@ -41,7 +41,10 @@ NAMES = {
 SEED = 16  # issue 16
 
 
-def blob(rng: random.Random, x0: int, y0: int, w: int, h: int, cuts: int, hole: bool):
+Plot = tuple[set[tuple[int, int]], set[tuple[int, int]]]
+
+
+def blob(rng: random.Random, x0: int, y0: int, w: int, h: int, cuts: int, hole: bool) -> Plot:
     cells = {(x, y) for x in range(x0, x0 + w) for y in range(y0, y0 + h)}
     edge = [c for c in sorted(cells) if c[0] in (x0, x0 + w - 1) or c[1] in (y0, y0 + h - 1)]
     for _ in range(cuts):
@@ -58,7 +61,7 @@ def blob(rng: random.Random, x0: int, y0: int, w: int, h: int, cuts: int, hole: 
     return cells, holes
 
 
-def rows(plot) -> list[str]:
+def rows(plot: Plot) -> list[str]:
     cells, holes = plot
     return [
         "".join("#" if (x, y) in cells else "o" if (x, y) in holes else "." for x in range(WIDTH))
@@ -66,7 +69,9 @@ def rows(plot) -> list[str]:
     ]
 
 
-def side(rng: random.Random, hard: bool, two: bool, extra_floor: int):
+def side(
+    rng: random.Random, hard: bool, two: bool, extra_floor: int
+) -> tuple[int, int, int, list[Plot]]:
     elements = list(parse_elements(read_toml("elements.toml", PACKAGE)).values())
     while True:
         if two:
@@ -74,7 +79,9 @@ def side(rng: random.Random, hard: bool, two: bool, extra_floor: int):
             for x0 in (0, 4):
                 w = 3
                 h = rng.randint(4, 6) if not hard else rng.randint(3, 5)
-                plots.append(blob(rng, x0, rng.randint(0, HEIGHT - h), w, h, rng.randint(0, 2), False))
+                plots.append(
+                    blob(rng, x0, rng.randint(0, HEIGHT - h), w, h, rng.randint(0, 2), False)
+                )
         else:
             w = rng.randint(4, 6) if not hard else rng.randint(3, 5)
             h = rng.randint(4, 6) if not hard else rng.randint(3, 5)
@@ -112,13 +119,24 @@ def main() -> None:
     for district in districts:
         for i, name in enumerate(NAMES[district], 1):
             n += 1
-            out += ["[[cards]]", f'id = "{district}-{i}"', f'district = "{district}"', f'name = "{name}"']
+            out += [
+                "[[cards]]",
+                f'id = "{district}-{i}"',
+                f'district = "{district}"',
+                f'name = "{name}"',
+            ]
             blue = side(rng, False, n % 3 == 0, 0)
             white = side(rng, True, n % 3 == 0, 1 if district == rules.bonus else 0)
             while white[2] <= blue[2]:  # the white side is the hard one: worth more
                 white = side(rng, True, n % 3 == 0, 1 if district == rules.bonus else 0)
             for label, (floors, count, yen, plots) in (("blue", blue), ("white", white)):
-                out += [f"[cards.{label}]", f"floors = {floors}", f'elements = "{numeral(count)}"', f"yen = {yen}", "plots = ["]
+                out += [
+                    f"[cards.{label}]",
+                    f"floors = {floors}",
+                    f'elements = "{numeral(count)}"',
+                    f"yen = {yen}",
+                    "plots = [",
+                ]
                 for plot in plots:
                     out.append("  [" + ", ".join(f'"{r}"' for r in rows(plot)) + "],")
                 out.append("]")

@@ -1,6 +1,7 @@
 """How TOKYO JUTAKU's data was designed (JU-1 DATA): writes the 69 building elements.
 
-    .venv/bin/python tools/jutaku_design.py elements > src/ekimae/games/tokyo_jutaku/data/elements.toml
+    .venv/bin/python tools/jutaku_design.py elements \
+        > src/ekimae/games/tokyo_jutaku/data/elements.toml
 
 The elements are every free polyomino of 1 to 6 unit squares (1 + 1 + 2 + 5 + 12 + 35 =
 56: the cube, the 2-bar, the two 3-pieces, the five 4-pieces, the twelve 5-pieces, the
@@ -22,7 +23,7 @@ TETROMINO = {4: "I", 3: "L"}
 
 def polyominoes(size: int) -> list[tuple[tuple[int, int], ...]]:
     """Every free polyomino of `size` squares, each as its canonical cells, sorted."""
-    shapes = {((0, 0),)}
+    shapes: set[tuple[tuple[int, int], ...]] = {((0, 0),)}
     for _ in range(size - 1):
         grown = set()
         for shape in shapes:

@@ -89,7 +89,7 @@ def test_ju2_setup_plan_perimeter_and_roppongi() -> None:
             if ch == letter
         ]
         dealt = GAME.new_state(1, 4).grid
-        assert {DATA.cards[dealt[s]].district for s in spaces_of if dealt[s]} == {district}
+        assert {DATA.cards[str(dealt[s])].district for s in spaces_of} == {district}
     with_bonus = GAME.new_state(1, 4, {"roppongi": "on"}).grid
     districts = {DATA.cards[c].district for c in with_bonus.values() if c}
     assert RULES.bonus in districts and len(districts) == 8
@@ -134,9 +134,7 @@ def test_ju5_placement_inside_touching_and_supported() -> None:
         state.side(card).plots[1].cells if len(state.side(card).plots) > 1 else 0
     )
     assert len(spots) == cells.bit_count()
-    outside = next(
-        (x, y) for y in range(7) for x in range(7) if not cells >> (y * 8 + x) & 1
-    )
+    outside = next((x, y) for y in range(7) for x in range(7) if not cells >> (y * 8 + x) & 1)
     with pytest.raises(IllegalActionError, match="JU-5"):
         state.apply(0, Place(HAND, ident, 0, 0, *outside))
     state.apply(0, spots[0])

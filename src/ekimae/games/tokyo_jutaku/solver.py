@@ -114,7 +114,7 @@ class _Search:
         return False
 
 
-class _OutOfBudget(Exception):
+class _OutOfBudget(Exception):  # noqa: N818 - a signal, not an error
     pass
 
 
@@ -154,14 +154,9 @@ def extend(
     if len(stack) > floors or len(built) > count:
         return Solution(None, 0, True)
     used = 0
-    extra: list[Element] = []
     for ident in built_ids:
         if ident not in by_id:
             raise ValueError(f"element {ident} is built but not given")
-    search.elements = [e for e in search.elements]
-    for e in search.elements:
-        if e.id in built_ids:
-            extra.append(e)
     for i, e in enumerate(search.elements):
         if e.id in built_ids:
             used |= 1 << i

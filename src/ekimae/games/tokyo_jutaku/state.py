@@ -263,7 +263,9 @@ class JutakuState(StateDefaults):
                 if self.built[seat]:
                     out.append(Return(at, self.built[seat][-1][0]))
             else:
-                out.extend(Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident))
+                out.extend(
+                    Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident)
+                )
                 out.append(Return(at, ident))
         out.append(Stop(now))
         out.append(Concede(now))
@@ -290,7 +292,9 @@ class JutakuState(StateDefaults):
         elif isinstance(action, Place):
             z = self._placement_floor(seat, action)
             assert z is not None
-            self.built[seat].append((action.element, action.plot, action.turn, action.x, action.y, z))
+            self.built[seat].append(
+                (action.element, action.plot, action.turn, action.x, action.y, z)
+            )
             self.hand[seat] = None
             self.last_act[seat] = at
         elif isinstance(action, Return):
@@ -434,7 +438,10 @@ class JutakuState(StateDefaults):
         element = self.data.elements[action.element]
         if not 0 <= action.turn < len(element.shapes):
             return f"it has {len(element.shapes)} orientations"
-        return "outside the border, over a hole, off the level below, or touching no element of its floor"
+        return (
+            "outside the border, over a hole, off the level below, "
+            "or touching no element of its floor"
+        )
 
     def _start(self, seat: Seat, space: str) -> None:
         self.architects[seat] = space
@@ -553,7 +560,9 @@ class JutakuState(StateDefaults):
     def _finish(self) -> None:
         self.phase = "over"
         self.movers = []
-        self.log.append(f"{_ms(self.now)} the game is over: {[self.yen(s) for s in range(self.seats)]}")
+        self.log.append(
+            f"{_ms(self.now)} the game is over: {[self.yen(s) for s in range(self.seats)]}"
+        )
 
     # ------------------------------------------------------------------ the end
 
@@ -568,7 +577,10 @@ class JutakuState(StateDefaults):
         if not self.is_terminal():
             return []
         scores = self.scores()
-        return [[s for s, v in enumerate(scores) if v == value] for value in sorted(set(scores), reverse=True)]
+        return [
+            [s for s, v in enumerate(scores) if v == value]
+            for value in sorted(set(scores), reverse=True)
+        ]
 
     def winner(self) -> Seat | None:
         places = self.ranking()

@@ -1,0 +1,22 @@
+"""TOKYO JUTAKU's own bots, after the generic ones (random, flat-mc, ismcts).
+
+- `builder`: plans its building with the solver (`ekimae.games.tokyo_jutaku.solver`)
+  from what its view shows — its card, its building, the elements still in the pool —
+  and follows the plan one element at a time: take the next element, place it, call
+  "Stop!" once the card's requirements are met; when the plan breaks (another player took
+  an element it needed) it plans again, returning its last element if nothing extends
+  its building, and gives up the round if nothing can be built at all. It starts and
+  moves to the card worth the most yen within reach, and keeps an unfinished card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ekimae.bots.base import Bot
+from ekimae.bots.tokyo_jutaku.builder import BuilderBot
+
+__all__ = ["LADDER", "MARGIN_SCALE"]
+
+LADDER: dict[str, Callable[[int], Bot]] = {"builder": BuilderBot}
+MARGIN_SCALE = 10_000.0  # yen: a card and a half ahead is a clear win

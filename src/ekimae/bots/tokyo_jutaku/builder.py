@@ -1,0 +1,90 @@
+"""The `builder` bot: the solver's plan, one element at a time (see the package)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ekimae.core.actions import Action
+from ekimae.games.tokyo_jutaku.game import GAME
+from ekimae.games.tokyo_jutaku.solver import extend
+
+BUDGET = 3000  # solver positions per decision: a plan in a few ms, or none
+
+
+def _same(action: Action, kind: str, **fields: object) -> bool:
+    return action.kind == kind and all(getattr(action, k) == v for k, v in fields.items())
+
+
+class BuilderBot:
+    name = "builder"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        kinds = {a.kind for a in legal}
+        if kinds <= {"start", "move", "keep"}:
+            return self._where(view, legal)
+        if kinds == {"stop"}:
+            return legal[0]
+        return self._build(view, legal) or next(a for a in legal if a.kind == "concede")
+
+    def _where(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+        keep = [a for a in legal if a.kind == "keep"]
+        if keep:
+            return keep[0]
+        side = view["options"]["side"]
+
+        def value(action: Action) -> int:
+            card = view["grid"][str(getattr(action, "space", ""))]
+            return GAME.data.cards[card].side(side).yen if card else 0
+
+        return max(legal, key=lambda a: (value(a), -legal.index(a)))
+
+    def _build(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+        seat = view["seat"]
+        data = GAME.data
+        card = view["held"][seat]
+        if card is None:
+            return None
+        side = data.cards[card].side(view["options"]["side"])
+        built = [tuple(p) for p in view["built"][seat]]
+        hand = view["hand"][seat]
+        stop = next(a for a in legal if a.kind == "stop")
+        floors = 1 + max((int(p[5]) for p in built), default=-1)
+        if not hand and floors == side.floors and len(built) == side.elements:
+            return stop
+        mine = {str(p[0]) for p in built} | ({hand} if hand else set())
+        pool = [data.elements[e] for e in view["pool"]] + [data.elements[e] for e in mine]
+        plots = [int(built[0][1])] if built else list(range(len(side.plots)))
+        stack = [
+            (str(p[0]), int(p[5]), _mask(str(p[0]), int(p[2]), int(p[3]), int(p[4]))) for p in built
+        ]
+        for k in plots:
+            plan = extend(side.plots[k].cells, side.floors, side.elements, pool, stack, BUDGET)
+            if plan.steps:
+                ident, turn, x, y, _ = plan.steps[0]
+                if hand and hand != ident:
+                    return _find(legal, "return", element=hand)
+                if not hand:
+                    return _find(legal, "take", element=ident)
+                return _find(legal, "place", element=ident, plot=k, turn=turn, x=x, y=y)
+        if hand:
+            return _find(legal, "return", element=hand)
+        if built:
+            return _find(legal, "return", element=str(built[-1][0]))
+        return None
+
+
+def _find(legal: Sequence[Action], kind: str, **fields: object) -> Action | None:
+    """The listed action of that kind and fields (its `at` as listed), or None (too soon)."""
+    return next((a for a in legal if _same(a, kind, **fields)), None)
+
+
+def _mask(ident: str, turn: int, x: int, y: int) -> int:
+    for t, sx, sy, p in GAME.data.elements[ident].spots:
+        if (t, sx, sy) == (turn, x, y):
+            return p
+    raise ValueError(f"{ident} has no spot {turn} {x} {y}")
