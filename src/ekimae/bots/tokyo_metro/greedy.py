@@ -19,6 +19,7 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import (
     CardSet,
+    Kind,
     Rules,
     Track,
     load_cards,
@@ -52,6 +53,8 @@ class Weights:
     board_bonus: float = 50.0  # riding when stuck with nothing to build nearby
     bid_share: float = 0.08  # turn-order bid: of the money, per contested spot short
     bid_cap: int = 600  # turn-order bid: at most
+    copy_strong: float = 250.0  # a Copy disc with an Invest or Station taken to copy (OS-7.1)
+    copy_weak: float = 80.0  # ... with only weaker actions taken
     # (action kind, yen) added to `normal_score` of every action of that kind: what the
     # estimates miss, as learned from the search's choices (tools/distill_bonus.py).
     kind_bonus: tuple[tuple[str, float], ...] = ()
@@ -90,16 +93,19 @@ class LineView:
     stocks: tuple[int, ...]
     speculations: tuple[tuple[int, int], ...]  # (seat, stake)
     train: str  # running, started (TM-8.6) or off (see Judge.odds)
+    vehicles: int = 1  # OS-2: a pair passes each stop twice as often
 
     @classmethod
-    def read(cls, line: dict[str, Any]) -> LineView:
+    def read(cls, line: dict[str, Any], trains_leave: bool = True) -> LineView:
         train = line["train"]
         stocks = tuple(int(seat) for seat in line["stocks"])
-        # TM-8.6: a started train stays for good once the line has a stock.
-        leaves = train is not None and train["by_start"] and not stocks
+        # TM-8.6: a started train stays for good once the line has a stock (OS-8, MOD-2:
+        # and always, unless both the map and the cards are TOKYO's).
+        leaves = trains_leave and train is not None and train["by_start"] and not stocks
         state = "off" if train is None else "started" if leaves else "running"
         specs = tuple((int(x["seat"]), int(x["stake"])) for x in line["speculations"])
-        return cls(int(line["value"]), int(line["speed_tokens"]), stocks, specs, state)
+        vehicles = max(1, len(line.get("vehicles", ())))
+        return cls(int(line["value"]), int(line["speed_tokens"]), stocks, specs, state, vehicles)
 
 
 class Judge:
@@ -107,17 +113,29 @@ class Judge:
 
     def __init__(self, view: dict[str, Any], weights: Weights = NORMAL) -> None:
         self.w = weights
-        self.board: Board = load_board()
-        self.cards: CardSet = load_cards()
+        options = view.get("options", {})
+        map_name, card_set = options.get("map", "tokyo"), options.get("cards", "tokyo")
+        self.board: Board = load_board(map_name)
+        self.cards: CardSet = load_cards(card_set)
         self.rules: Rules = load_rules()
-        self.track: Track = load_track()
+        self.track: Track = load_track(map_name)
+        # TM-7.4 / OS-4: the map's surcharges (the view names them on the Osaka map).
+        self.surcharges: tuple[int, ...] = tuple(
+            view.get("stock_surcharges", self.rules.stock_surcharges)
+        )
+        self.stock_cards = [
+            int(line.get("stock_cards", len(self.surcharges))) for line in view["lines"]
+        ]
+        trains_leave = map_name == "tokyo" and card_set == "tokyo"
+        self.halts = {st.index for st in self.board.stations if st.halt}  # OS-2
+        self.taken_kinds = {self.cards.spots[s].kind for s in view["taken"]}
         self.me: int = view["seat"]
         player = view["players"][self.me]
         self.money = int(player["money"])
         self.pyramids = int(player["pyramids"])
         self.meeple: str | None = player["meeple"]
         self.speed_supply = int(view["supply"]["speed"])
-        self.lines = [LineView.read(line) for line in view["lines"]]
+        self.lines = [LineView.read(line, trains_leave) for line in view["lines"]]
         # Trains still to run: this round's (unless over) and every later round's.
         self.rounds_left = int(view["rounds"]) - int(view["round"]) + 1
         self.owner: dict[int, int] = {
@@ -143,7 +161,8 @@ class Judge:
         """How often a running train passes one stop per round (TM-8.2, back and forth)."""
         stops = len(self.board.lines[line].stops)
         speed = self.lines[line].speed + extra_speed
-        return (self.rules.stops_per_phase + speed) / max(1, stops - 1)
+        vehicles = self.board.lines[line].vehicles  # OS-2: each of a pair passes
+        return vehicles * (self.rules.stops_per_phase + speed) / max(1, stops - 1)
 
     def odds(self, line: int) -> float:
         """Will the line's train pass this round?"""
@@ -206,7 +225,11 @@ class Judge:
         if self.pyramids <= 0:
             return 0.0
         cell = self.board.parse_cell(cell_name)
-        free = [st for st in self.board.cell_stations[cell] if st not in self.owner]
+        free = [
+            st
+            for st in self.board.cell_stations[cell]
+            if st not in self.owner and st not in self.halts  # OS-2: no pyramid on a halt
+        ]
         return max((self.station_worth(st) - self.build_cost(st) for st in free), default=0.0)
 
     def build_cost(self, station: int) -> float:
@@ -266,11 +289,66 @@ def _invest(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Invest)
     line = j.line_index(a.line)
     holders = len(j.lines[line].stocks)
-    price = j.discounted(a) + j.rules.stock_surcharges[holders]
+    price = j.discounted(a) + j.surcharges[holders]
+    return _stock_gain(j, line, price) - j.discs(a)
+
+
+def _stock_gain(j: Judge, line: int, price: int) -> float:
+    """A stock's share of the final value, less its price and the cash the bot's own
+    pyramids on the line would no longer take (TM-7.4, TM-8.3)."""
+    holders = len(j.lines[line].stocks)
     gain = j.share(holders) * j.final_value(line, price, me_holding=True)
-    # The bot's own pyramids on the line then raise its value instead of paying cash.
     lost = j.pyramid_cash(line, mine=True) * j.odds(line)
-    return gain - price - lost - j.discs(a)
+    return gain - price - lost
+
+
+def _invest_disc(j: Judge, a: Action) -> float:
+    """OS-6: only the surcharge, but a disc gone for every later round (one more now)."""
+    assert isinstance(a, act.InvestDisc)
+    line = j.line_index(a.line)
+    price = j.surcharges[len(j.lines[line].stocks)]
+    disc_lost = j.w.new_disc * (j.rounds_left - 1) + DISC
+    return _stock_gain(j, line, price) - disc_lost - j.discs(a)
+
+
+def _sell(j: Judge, a: Action) -> float:
+    """OS-7.2: the payout now, set aside, against the share of the value the stock should
+    reach by the end (the line may be bought again)."""
+    assert isinstance(a, act.Sell)
+    line = j.line_index(a.line)
+    stocks = j.lines[line].stocks
+    now = _share_now(j, j.lines[line].value, len(stocks))[stocks.index(j.me)]
+    later = j.stocks_share(line) * j.final_value(line, me_holding=True)
+    return now - later - j.discs(a)
+
+
+def _share_now(j: Judge, value: int, holders: int) -> list[int]:
+    """TM-9.3 / OS-9 on the value as it stands."""
+    if holders == 1:
+        return [value]
+    if holders == 2:
+        return [j.track.high(value), j.track.low(value)]
+    if holders >= 4:
+        return _four(value, holders)
+    first = -(-value // 200) * 100
+    return [first, *_share_now(j, value - first, holders - 1)]
+
+
+def _four(value: int, holders: int) -> list[int]:
+    shares = []
+    for _ in range(holders - 1):
+        share = -(-value // 200) * 100
+        shares.append(share)
+        value -= share
+    return [*shares, value]
+
+
+def _copy(j: Judge, a: Action) -> float:
+    """OS-7.1: a second go at an action taken this round: worth it when a strong one
+    (Invest, Station) is taken, a little otherwise."""
+    strong = {Kind.INVEST, Kind.INVEST_DISC, Kind.STATION, Kind.EXCHANGE} & j.taken_kinds
+    worth = j.w.copy_strong if strong else j.w.copy_weak
+    return worth * min(1.0, j.rounds_left / 2) - j.discounted(a) - j.discs(a)
 
 
 def _start(j: Judge, a: Action) -> float:
@@ -394,5 +472,9 @@ _SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
     act.Place: _walk,
     act.Alight: _alight,
     act.BoardTrain: _board,
+    act.BoardVehicle: _board,
+    act.InvestDisc: _invest_disc,
+    act.Sell: _sell,
+    act.Copy: _copy,
     act.Pass: _pass,
 }

@@ -106,7 +106,7 @@ def turn_bid(view: dict[str, Any], legal: Sequence[Action], weights: Weights = N
     me = view["players"][view["seat"]]
     players = len(view["players"])
     spots = 0
-    cards = load_cards()
+    cards = load_cards(view.get("options", {}).get("cards", "tokyo"))
     for column in view["columns"]:
         for card_id in column["cards"]:
             spots += sum(a.kind in CONTESTED for a in cards.cards[card_id].actions)

@@ -45,13 +45,17 @@ class StateJudge(Judge):
         self.cards = ctx.cards
         self.rules = ctx.rules
         self.track = ctx.track
+        self.surcharges = ctx.surcharges
+        self.stock_cards = list(ctx.stock_cards)
+        self.halts = {st for st, halt in enumerate(ctx.halt) if halt}
+        self.taken_kinds = {ctx.cards.spots[spot].kind for spot in s.taken}
         self.me = seat
         self.money = s.money[seat]
         self.pyramids = s.pyramids[seat]
         cell = s.meeple[seat]
         self.meeple = None if cell == OFF_MAP else ctx.cell_names[cell]
         self.speed_supply = s.speed_supply
-        self.lines = [_line(s, ln) for ln in range(ctx.lines)]
+        self.lines = [_line(ctx, s, ln) for ln in range(ctx.lines)]
         self.rounds_left = rounds_total(s) - s.round + 1
         self.owner = {st: seat for st, seat in enumerate(s.owner) if seat != NOBODY}
         self._worth = {}
@@ -76,9 +80,13 @@ class StateJudge(Judge):
         if self.pyramids <= 0:
             return 0.0
         per_stop = self.w.build_cost_per_stop
-        owner = self.owner
+        owner, halts = self.owner, self.halts
         return max(
-            (self.station_worth(st) - per_stop * n for st, n in stations if st not in owner),
+            (
+                self.station_worth(st) - per_stop * n
+                for st, n in stations
+                if st not in owner and st not in halts
+            ),
             default=0.0,
         )
 
@@ -169,14 +177,16 @@ def _tables(board: Board) -> _Tables:
     return tables
 
 
-def _line(s: MetroState, ln: int) -> LineView:
+def _line(ctx: Ctx, s: MetroState, ln: int) -> LineView:
     stocks = s.stocks[ln]
     if s.train_pos[ln] == OFF_MAP:
         train = "off"
     else:
-        # TM-8.6: a started train stays for good once the line has a stock.
-        train = "started" if s.train_started[ln] and not stocks else "running"
-    return LineView(s.value[ln], s.speed_on_line[ln], stocks, s.speculations[ln], train)
+        # TM-8.6: a started train stays for good once the line has a stock (OS-8, MOD-2).
+        leaves = ctx.trains_leave and s.train_started[ln] and not stocks
+        train = "started" if leaves else "running"
+    vehicles = len(ctx.line_vehicles[ln]) if ctx.pairs else 1
+    return LineView(s.value[ln], s.speed_on_line[ln], stocks, s.speculations[ln], train, vehicles)
 
 
 def raw_turn_bid(

@@ -11,7 +11,7 @@ from rich.text import Text
 
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.board import Board, load_board
-from ekimae.games.tokyo_metro.components import CardAction, Kind, load_cards
+from ekimae.games.tokyo_metro.components import ActionCard, CardAction, Kind, load_cards
 from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
 
 View = dict[str, Any]
@@ -27,6 +27,17 @@ def seat_text(seat: int, names: Sequence[str]) -> Text:
     return Text(f"{seat + 1}:{label}", style=seat_style(seat))
 
 
+def board_of(view: View) -> Board:
+    """The map the game is played on (MOD-1: option `map`)."""
+    return load_board(view.get("options", {}).get("map", "tokyo"))
+
+
+def card_of(card_id: str) -> ActionCard:
+    """A card of either set (MOD-1; the Tokyo and Osaka card ids do not overlap)."""
+    tokyo = load_cards("tokyo").cards
+    return tokyo[card_id] if card_id in tokyo else load_cards("osaka").cards[card_id]
+
+
 def line_text(board: Board, letter: str) -> Text:
     color = board.lines[board.line_by_letter[letter]].color
     return Text(f" {letter} ", style=f"bold #000000 on {color}")
@@ -39,7 +50,7 @@ def yen(amount: int) -> str:
 def position(view: View, names: Sequence[str], log: bool = True) -> RenderableType:
     """Everything on the table: header, lines, players, cards, the grid and the last log
     (`log` False when the caller prints the log as it goes)."""
-    board = load_board()
+    board = board_of(view)
     parts: list[RenderableType] = [
         header(view, names),
         lines_table(view, names, board),
@@ -63,7 +74,7 @@ def header(view: View, names: Sequence[str]) -> Text:
     trains = view.get("trains_phase")
     if trains:
         line = next(x for x in view["lines"] if x["letter"] == trains["line"])
-        where = f" at {line['train']['stop']}" if line["train"] else " (removed)"
+        where = f" at {_vehicles_at(line)}" if line["train"] else " (removed)"
         left = trains["stops_left"]
         text.append(f" · train {trains['line']}{where}, {left} stop{'s' * (left != 1)} to go")
     return text
@@ -85,9 +96,24 @@ def lines_table(view: View, names: Sequence[str], board: Board) -> Table:
             _stocks(line["stocks"], names),
             _speculations(line["speculations"], names),
             f"{'⚡' * line['speed_tokens']}{'·' * (line['slots'] - used)} {used}/{line['slots']}",
-            train_text(line["train"], line["stocks"]),
+            line_vehicles_text(line),
         )
     return table
+
+
+def _vehicles_at(line: dict[str, Any]) -> str:
+    """Where the line's vehicles stand: one train, or both of a pair (OS-2)."""
+    pair = line.get("vehicles") or []
+    if len(pair) > 1:
+        return " & ".join(f"{v['vehicle']} {v['stop']}" for v in pair)
+    return str(line["train"]["stop"])
+
+
+def line_vehicles_text(line: dict[str, Any]) -> str:
+    pair = line.get("vehicles") or []
+    if len(pair) > 1:  # OS-2: both trams or buses
+        return ", ".join(f"{v['vehicle']} {train_text(v, line['stocks'])}" for v in pair)
+    return train_text(line["train"], line["stocks"])
 
 
 def _stocks(holders: Sequence[int], names: Sequence[str]) -> Text:
@@ -131,7 +157,8 @@ def players_table(view: View, names: Sequence[str]) -> Table:
         tokens = f"speed {p['speed_tokens']}" + (" bike" if p["bike"] else "")
         if p["discount_discs"]:
             tokens += " disc. " + ",".join(p["discount_discs"])
-        where = p["meeple"] or (f"riding {p['riding']}" if p["riding"] else "—")
+        riding = p.get("riding_vehicle") or p["riding"]
+        where = p["meeple"] or (f"riding {riding}" if riding else "—")
         if p["personal_cards"]:
             where += " · cards " + ",".join(p["personal_cards"])
         table.add_row(
@@ -181,7 +208,7 @@ def card_action_text(action: CardAction) -> str:
 
 def card_text(card_id: str, taken: dict[str, int], names: Sequence[str]) -> Text:
     text = Text(card_id, style="bold")
-    for action in load_cards().cards[card_id].actions:
+    for action in card_of(card_id).actions:
         text.append(f"\n{action.spot[-1]} {card_action_text(action)}")
         if action.spot in taken:
             text.append(" ✗ ").append(seat_text(taken[action.spot], names))
@@ -227,7 +254,9 @@ def grid_picture(view: View, board: Board) -> Text:
     for stop in board.stops:
         cell = _cell_of(board, stop.x, stop.y)
         if cell not in cells:
-            glyph = board.lines[stop.lines[0]].letter if len(stop.lines) == 1 else "+"
+            glyph = board.lines[stop.lines[0]].letter[0] if len(stop.lines) == 1 else "+"
+            if board.stations[stop.station].halt:
+                glyph = "·"  # OS-2: a small circle, a stop but no station
             color = board.lines[stop.lines[0]].color
             owner = owners.get(stop.station)
             style = f"bold {color}" if owner is None else f"bold #FFFFFF on {_seat_color(owner)}"
@@ -238,9 +267,11 @@ def grid_picture(view: View, board: Board) -> Text:
         if train is None:
             continue
         drawn = board.lines[board.line_by_letter[line["letter"]]]
-        stop = board.stops[drawn.stops[train["number"] - 1]]
-        mark = f" {drawn.letter}{'▸' if train['direction'] > 0 else '◂'}"
-        cells[_cell_of(board, stop.x, stop.y)] = Text(mark, style=f"bold #000000 on {drawn.color}")
+        for vehicle in line.get("vehicles") or [train]:  # OS-2: both of a pair
+            stop = board.stops[drawn.stops[vehicle["number"] - 1]]
+            mark = f" {drawn.letter[0]}{'▸' if vehicle['direction'] > 0 else '◂'}"
+            style = f"bold #000000 on {drawn.color}"
+            cells[_cell_of(board, stop.x, stop.y)] = Text(mark, style=style)
     for p in view["players"]:
         if p["meeple"] is not None:
             cell = board.parse_cell(p["meeple"])
@@ -296,10 +327,14 @@ def log_tail(view: View, count: int = LOG_LINES) -> Text:
 
 
 def final_result(
-    final: dict[str, Any], scores: Sequence[int], order: Sequence[int], names: Sequence[str]
+    final: dict[str, Any],
+    scores: Sequence[int],
+    order: Sequence[int],
+    names: Sequence[str],
+    board: Board | None = None,
 ) -> RenderableType:
     """TM-9: the payout of each line, loans, then the ranking (ties by turn order)."""
-    board = load_board()
+    board = board or load_board()
     table = Table(title="Final payouts", title_justify="left", padding=(0, 1))
     for column in ("line", "value", "speculations", "after", "stocks"):
         table.add_column(column)

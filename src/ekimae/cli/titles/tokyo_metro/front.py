@@ -19,7 +19,6 @@ from ekimae.cli.titles.tokyo_metro.menu import build_menu
 from ekimae.cli.titles.tokyo_metro.render import write_picture
 from ekimae.core.actions import Action
 from ekimae.core.game import Game, Seat, State
-from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 from ekimae.games.tokyo_metro.render import overlay_from_view
 
@@ -127,7 +126,7 @@ class MetroFront(GenericFront):
         self.out.print(f"hint: {action}  (estimated win chance {chance:.0%})", markup=False)
 
     def show_map(self, state: State, seat: Seat) -> None:
-        board = load_board()
+        board = display.board_of(state.view(seat))
         with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as file:
             path = file.name
         write_picture(path, board, overlay_from_view(board, state.view(seat)))
@@ -140,4 +139,5 @@ class MetroFront(GenericFront):
         final = metro(state).final
         assert final is not None
         order = state.view(None)["order"]
-        self.out.print(display.final_result(final, state.scores(), order, self.names))
+        board = display.board_of(state.view(None))
+        self.out.print(display.final_result(final, state.scores(), order, self.names, board))

@@ -27,6 +27,6 @@ def write_picture(path: str, board: Board, overlay: Overlay | None) -> None:
 
 def render(game: Game[Any], state: State | None, path: str) -> None:
     """The bare map (`state` None) or the position `state` shows, to `path`."""
-    board = load_board()
+    board = load_board(state.view(None)["options"].get("map", "tokyo") if state else "tokyo")
     overlay = None if state is None else overlay_from_view(board, state.view(None))
     write_picture(path, board, overlay)

@@ -18,8 +18,7 @@ from rich.text import Text
 
 from ekimae.cli.titles.tokyo_metro import display
 from ekimae.cli.titles.tokyo_metro.display import View
-from ekimae.games.tokyo_metro.board import Board, load_board
-from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.games.tokyo_metro.board import Board
 
 WIDTH, HEIGHT = 160, 50
 GRID_WIDTH = 68  # 4 + 20 cells × 3, and the panel's border and padding
@@ -58,7 +57,7 @@ def compact_lines(view: View, board: Board) -> Table:
             Text(" ").join(stocks) or Text("—", style="dim"),
             Text(" ").join(specs) or Text("—", style="dim"),
             f"{'⚡' * line['speed_tokens']}{'·' * (line['slots'] - used)}",
-            display.train_text(line["train"], line["stocks"]),
+            display.line_vehicles_text(line),
         )
     return table
 
@@ -80,7 +79,8 @@ def compact_players(view: View, names: Sequence[str]) -> Table:
         tokens = f"⚡{p['speed_tokens']}" + (" bike" if p["bike"] else "")
         if p["discount_discs"]:
             tokens += " −" + ",".join(p["discount_discs"])
-        where = p["meeple"] or (f"on train {p['riding']}" if p["riding"] else "—")
+        riding = p.get("riding_vehicle") or p["riding"]
+        where = p["meeple"] or (f"on train {riding}" if riding else "—")
         table.add_row(
             display.seat_text(seat, names).append(" passed" if p["passed"] else "", style="dim"),
             money,
@@ -101,7 +101,7 @@ def compact_cards(view: View, names: Sequence[str]) -> Table:
     columns = view["columns"]
     for column in columns:
         table.add_column(f"{column['deck']} deck {column['deck_count']}", no_wrap=True)
-    cards = load_cards().cards
+    cards = {c: display.card_of(c) for col in view["columns"] for c in col["cards"]}
     rows = max(len(c["cards"]) for c in columns)
     for row in reversed(range(rows)):
         cells: list[RenderableType] = []
@@ -142,7 +142,7 @@ def screen(
     view: View, names: Sequence[str], choices: RenderableType | None, title: str = "Choices"
 ) -> Layout:
     """The whole table as one 160×50 layout (`choices`: the menu, or None)."""
-    board = load_board()
+    board = display.board_of(view)
     top, cards = _heights(view, names)
     layout = Layout()
     layout.split_column(
