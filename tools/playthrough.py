@@ -51,6 +51,8 @@ CASES: tuple[Case, ...] = (
     Case("sealed-auction", 2, 2, {"lots": "long"}),
     Case("quick-draw", 2, 3, {"length": "short"}),
     Case("tokyo-metro", 2, 5, {"map": "tokyo", "cards": "tokyo"}, limit=8),
+    # OSAKA METRO's opening: the Osaka view (pairs, stock cards, Sell money, Copy stacks).
+    Case("tokyo-metro", 2, 5, {"map": "osaka", "cards": "osaka"}, limit=8),
 )
 LOW = 5  # the chooser takes one of the first LOW listed actions: low bids tie often
 
@@ -99,7 +101,7 @@ def playthrough(
     """The playthrough file's text for these actions."""
     lines = [
         f"# {game.title}: {seats} seats, seed {seed}, options {_line(options)}",
-        f"# data {game.data_version}, type {_line(game.type.to_dict())}",
+        f"# data {_data_version(game, options)}, type {_line(game.type.to_dict())}",
     ]
     state = game.new_state(seats, seed, options)
     for step, (seat, action) in enumerate(actions, 1):
@@ -112,6 +114,12 @@ def playthrough(
     lines.append(f"scores {_line(state.scores())} ranking {_line(state.ranking())}")
     lines.append(f"winners {_line(state.winners())} winner {_line(state.winner())}")
     return "\n".join(lines) + "\n"
+
+
+def _data_version(game: Game[Any], options: dict[str, str]) -> str:
+    """The data files of a game with these options (TOKYO METRO: data/osaka when used)."""
+    per_options = getattr(game, "data_version_for", None)
+    return str(per_options(options)) if per_options is not None else game.data_version
 
 
 def actions_of(game: Game[Any], text: str) -> list[tuple[Seat, Action]]:
