@@ -8,6 +8,7 @@ stays readable once the game is over (the replay page shows it).
 from __future__ import annotations
 
 import secrets
+import time
 from pathlib import Path
 from typing import Any
 
@@ -34,11 +35,14 @@ def two_people(client: TestClient, game: str = "sealed-auction") -> tuple[str, l
 
 
 def play_out(client: TestClient, gid: str, tokens: list[str]) -> dict[str, Any]:
-    """Every seat takes its first legal action until the game is over."""
-    for _ in range(200):
+    """Every seat takes its first legal action until the game is over (bounded in time:
+    a bot seat's search runs on its own task, so some rounds only wait for it)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
         data = state(client, gid)
         if data["finished"]:
             return data
+        time.sleep(0.02)
         for tok in tokens:
             mine = state(client, gid, tok)
             if mine["legal"]:

@@ -31,7 +31,7 @@ from ekimae.cli.common import (
     write_record,
 )
 from ekimae.cli.menu import Menu
-from ekimae.cli.rules import show
+from ekimae.cli.rules import locale_language, show
 from ekimae.cli.terminal import Front, terminal_title
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
@@ -147,7 +147,7 @@ class Session:
         """`rules TM-7.2`: that rule; `rules` alone: the IDs of this game's reference."""
         if rule_id:
             try:
-                show(self.out, reference.rule_text(rule_id))
+                show(self.out, reference.rule_text(rule_id, locale_language()))
             except reference.UnknownRuleError as exc:
                 self.out.print(Text(str(exc), style="red"))
             return
