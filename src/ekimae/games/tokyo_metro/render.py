@@ -1,7 +1,9 @@
 """The map as a picture: a schematic SVG (and PNG through cairosvg), with an optional overlay.
 
-The geometry constants here are also the ones tools/make_tokyo_map.py uses to compute which
-cells a stop's circle touches (TM-4.2), so the picture and the data agree.
+The geometry constants here are also the ones tools/metro_map.py (the map tool behind
+make_tokyo_map.py and make_osaka_map.py) uses to compute which cells a stop's circle
+touches (TM-4.2), so the picture and the data agree. OS-2's small circles (halts) are drawn
+small, unnamed and unnumbered, and a line run by a pair of vehicles numbers no stop.
 """
 
 from __future__ import annotations
@@ -21,7 +23,9 @@ CELL_WIDTH = 66.0  # px; cells are wider than tall, as Tokyo's network is wider 
 CELL_HEIGHT = 50.0
 STOP_RADIUS = 10.0  # px, the circle whose touching cells are the stop's cells
 MARGIN = 30.0  # px around the grid, for the column letters and row numbers
-LEGEND_HEIGHT = 44.0
+LEGEND_HEIGHT = 44.0  # one row of line names; a map whose names need more rows grows
+LEGEND_ROW = 22.0
+HALT_RADIUS = 5.0  # OS-2's small circles
 LINE_WIDTH = 5.0
 LABEL_SIZE = 10.0
 LABEL_REACH = 160.0  # px: labels are placed within this distance of their station
@@ -40,6 +44,8 @@ class Overlay:
     pyramids: Mapping[int, int] = field(default_factory=dict)  # station -> seat
     meeples: Mapping[int, int] = field(default_factory=dict)  # seat -> cell
     trains: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # line -> (stop, +1/-1)
+    # OS-2: the second vehicle of a pair, line -> (stop, +1/-1); the first is in `trains`
+    partners: Mapping[int, tuple[int, int]] = field(default_factory=dict)
     seat_colors: Sequence[str] = DEFAULT_SEAT_COLORS
 
 
@@ -66,12 +72,15 @@ def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
         p["seat"]: board.parse_cell(p["meeple"]) for p in view["players"] if p["meeple"] is not None
     }
     trains: dict[int, tuple[int, int]] = {}
+    partners: dict[int, tuple[int, int]] = {}
     for index, line in enumerate(view["lines"]):
-        train = line["train"]
-        if train is not None:
-            stop = board.lines[index].stops[train["number"] - 1]
-            trains[index] = (stop, 1 if train["direction"] >= 0 else -1)
-    return Overlay(pyramids=pyramids, meeples=meeples, trains=trains)
+        # A view with an Osaka part lists every vehicle (OS-2 pairs); `train` is the first.
+        vehicles = line.get("vehicles")
+        placed = vehicles if vehicles is not None else [line["train"]] if line["train"] else []
+        for k, vehicle in enumerate(placed[:2]):
+            stop = board.lines[index].stops[vehicle["number"] - 1]
+            (partners if k else trains)[index] = (stop, 1 if vehicle["direction"] >= 0 else -1)
+    return Overlay(pyramids=pyramids, meeples=meeples, trains=trains, partners=partners)
 
 
 _CANVASES: dict[int, tuple[weakref.ref[Board], _Canvas]] = {}
@@ -266,6 +275,11 @@ def _distance_to_segment(p: Point, a: Point, b: Point) -> float:
     return math.hypot(px - ax - t * (bx - ax), py - ay - t * (by - ay))
 
 
+def _badge_width(letter: str) -> float:
+    """A line's letter badge: 18 px square for one letter, wider for "BUS"."""
+    return max(18.0, 8.0 + 8.0 * len(letter))
+
+
 def _ink(color: str) -> str:
     """Black or white text, whichever reads better on `color`."""
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
@@ -306,7 +320,11 @@ class _Canvas:
     def __init__(self, board: Board) -> None:
         self.board = board
         self.width = board.columns * CELL_WIDTH + 2 * MARGIN
-        self.height = board.rows * CELL_HEIGHT + 2 * MARGIN + LEGEND_HEIGHT
+        self.legend_rows = self._legend_layout()
+        extra_rows = max(0, len({y for _, y in self.legend_rows.values()}) - 1)
+        self.height = (
+            board.rows * CELL_HEIGHT + 2 * MARGIN + LEGEND_HEIGHT + extra_rows * LEGEND_ROW
+        )
         self.points = [self.point(stop.x, stop.y) for stop in board.stops]
         self.segments = route_network(self.points, [line.stops for line in board.lines])
         self.routes = [self._join(routes) for routes in self.segments]
@@ -346,7 +364,7 @@ class _Canvas:
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
             f'viewBox="0 0 {w} {h}" font-family="{FONT}">\n'
-            f"<title>TOKYO METRO map: {escape(self.board.name)}</title>\n"
+            f"<title>{escape(self.board.name.capitalize())} metro map</title>\n"
             f'<rect width="{w}" height="{h}" fill="#FFFFFF"/>'
         )
 
@@ -457,7 +475,15 @@ class _Canvas:
         out = ['<g id="stops" text-anchor="middle" font-weight="bold">']
         for stop, (x, y) in zip(self.board.stops, self.points, strict=True):
             colors = [self.board.lines[line].color for line in stop.lines]
-            key = self.board.stations[stop.station].key
+            station = self.board.stations[stop.station]
+            key = station.key
+            if station.halt:  # OS-2: a stop, not a station: no name, number or pyramid
+                out.append(
+                    f'<circle data-stop="{stop.index}" cx="{_attr(x)}" cy="{_attr(y)}" '
+                    f'r="{_attr(HALT_RADIUS)}" fill="#FFFFFF" stroke="{colors[0]}" '
+                    'stroke-width="2.5"/>'
+                )
+                continue
             out.append(
                 f'<circle data-station="{key}" data-stop="{stop.index}" '
                 f'cx="{_attr(x)}" cy="{_attr(y)}" r="{_attr(STOP_RADIUS)}" '
@@ -470,7 +496,12 @@ class _Canvas:
                     f'{_attr(x + r)},{_attr(y)}" fill="none" stroke="{colors[1]}" '
                     'stroke-width="3"/>'
                 )
-            out.append(self._stop_numbers(x, y, stop.numbers))
+            numbered = tuple(
+                n for n, ln in zip(stop.numbers, stop.lines, strict=True)
+                if self.board.lines[ln].vehicles == 1  # OS-2: pairs' stops have no numbers
+            )  # fmt: skip
+            if numbered:
+                out.append(self._stop_numbers(x, y, numbered))
         out.append("</g>")
         return "\n".join(out)
 
@@ -515,10 +546,11 @@ class _Canvas:
         for line_index, (x, y) in self.badges:
             line = self.board.lines[line_index]
             ink = _ink(line.color)
+            half = _badge_width(line.letter) / 2
             out.append(
-                f'<rect data-line="{line.letter}" x="{_attr(x - 9)}" y="{_attr(y - 9)}" '
-                f'width="18" height="18" rx="4" fill="{line.color}" stroke="#FFFFFF" '
-                'stroke-width="1.5"/>'
+                f'<rect data-line="{line.letter}" x="{_attr(x - half)}" y="{_attr(y - 9)}" '
+                f'width="{_attr(2 * half)}" height="18" rx="4" fill="{line.color}" '
+                'stroke="#FFFFFF" stroke-width="1.5"/>'
                 f'<text x="{_attr(x)}" y="{_attr(y + 4.3)}" fill="{ink}">{line.letter}</text>'
             )
         out.append("</g>")
@@ -546,7 +578,8 @@ class _Canvas:
         obstacles = self._obstacle_boxes()
         segments = [segment for route in self.routes for segment in _segments(route)]
         placed: list[_Label] = []
-        for station in sorted(self.board.stations, key=lambda s: -self._crowding(s)):
+        named = [st for st in self.board.stations if not st.halt]  # OS-2: halts have no name
+        for station in sorted(named, key=lambda s: -self._crowding(s)):
             near = _grow(self._station_box(station), LABEL_REACH)
             context = _Context(
                 [box for box in obstacles if _overlap(box, near)],
@@ -606,6 +639,12 @@ class _Canvas:
 
     @staticmethod
     def _wrappings(name: str) -> list[tuple[str, ...]]:
+        """The name whole, or on two lines: at the space nearest the middle where there is
+        one ("Tenjimbashisuji / 6-chome"), else after its first hyphen ("Shin- / okubo")."""
+        if " " in name and len(name) > 9:
+            middle = len(name) / 2
+            cut = min((i for i, c in enumerate(name) if c == " "), key=lambda i: abs(i - middle))
+            return [(name,), (name[:cut], name[cut + 1 :])]
         if "-" in name and len(name) > 9:
             head, _, tail = name.partition("-")
             return [(name,), (head + "-", tail)]
@@ -635,18 +674,37 @@ class _Canvas:
 
     # ------------------------------------------------------------------------ legend
 
+    def _legend_layout(self) -> dict[int, Point]:
+        """Each line's legend spot: evenly spaced in one row where every name fits its
+        share (the Tokyo map), else packed left to right over as many rows as needed."""
+        top = MARGIN + self.board.rows * CELL_HEIGHT + 30
+        width = self.board.columns * CELL_WIDTH
+        step = width / len(self.board.lines)
+        sizes = [
+            _badge_width(ln.letter) + 5 + _text_width(ln.name, 11) + 10 for ln in self.board.lines
+        ]
+        if all(size <= step for size in sizes):
+            return {ln.index: (MARGIN + ln.index * step, top) for ln in self.board.lines}
+        spots: dict[int, Point] = {}
+        x, y = MARGIN, top
+        for line, size in zip(self.board.lines, sizes, strict=True):
+            if x + size > MARGIN + width and x > MARGIN:
+                x, y = MARGIN, y + LEGEND_ROW
+            spots[line.index] = (x, y)
+            x += size
+        return spots
+
     def legend(self) -> str:
         out = ['<g id="legend" font-size="11">']
-        y = MARGIN + self.board.rows * CELL_HEIGHT + 30
-        step = (self.width - 2 * MARGIN) / len(self.board.lines)
         for line in self.board.lines:
-            x = MARGIN + line.index * step
+            x, y = self.legend_rows[line.index]
+            badge = _badge_width(line.letter)
             out.append(
-                f'<rect data-line="{line.letter}" x="{_attr(x)}" y="{_attr(y)}" width="18" '
-                f'height="18" rx="4" fill="{line.color}"/>'
-                f'<text x="{_attr(x + 9)}" y="{_attr(y + 13.5)}" text-anchor="middle" '
+                f'<rect data-line="{line.letter}" x="{_attr(x)}" y="{_attr(y)}" '
+                f'width="{_attr(badge)}" height="18" rx="4" fill="{line.color}"/>'
+                f'<text x="{_attr(x + badge / 2)}" y="{_attr(y + 13.5)}" text-anchor="middle" '
                 f'font-weight="bold" font-size="12" fill="{_ink(line.color)}">{line.letter}</text>'
-                f'<text x="{_attr(x + 23)}" y="{_attr(y + 13)}" fill="#333333">'
+                f'<text x="{_attr(x + badge + 5)}" y="{_attr(y + 13)}" fill="#333333">'
                 f"{escape(line.name)}</text>"
             )
         out.append("</g>")
@@ -663,9 +721,12 @@ class _Canvas:
             in_cell[cell] = in_cell.get(cell, -1) + 1  # side by side if the caller stacks them
             out.append(self._meeple(seat, cell, in_cell[cell], overlay))
         at_stop: dict[int, int] = {}
-        for line, (stop, step) in sorted(overlay.trains.items()):
-            at_stop[stop] = at_stop.get(stop, -1) + 1  # two lines may share a stop, TM-8.4
-            out.append(self._train(line, stop, step, at_stop[stop]))
+        vehicles = [(ln, where, "") for ln, where in overlay.trains.items()]
+        vehicles += [(ln, where, "2") for ln, where in overlay.partners.items()]
+        for line, (stop, step), second in sorted(vehicles):
+            # Two lines may share a stop (TM-8.4), a pair's vehicles too (OS-2).
+            at_stop[stop] = at_stop.get(stop, -1) + 1
+            out.append(self._train(line, stop, step, at_stop[stop], second))
         out.append("</g>")
         return "\n".join(out)
 
@@ -704,7 +765,7 @@ class _Canvas:
             f"{seat + 1}</text>"
         )
 
-    def _train(self, line_index: int, stop: int, step: int, shift: int) -> str:
+    def _train(self, line_index: int, stop: int, step: int, shift: int, second: str = "") -> str:
         line = self.board.lines[line_index]
         x, y = self.points[stop]
         y -= shift * 17
@@ -715,7 +776,7 @@ class _Canvas:
             'stroke="#000000" stroke-width="1.2"/>'
         )
         return (  # one group per train, named by its line: the page moves it stop by stop
-            f'<g data-train="{line.letter}">'
+            f'<g data-train="{line.letter}{second}">'
             f'<g transform="translate({_attr(x)},{_attr(y)}) rotate({_attr(angle)})">{body}</g>'
             f'<text x="{_attr(x)}" y="{_attr(y + 4)}" font-size="11" fill="{ink}">'
             f"{line.letter}</text></g>"
