@@ -118,8 +118,7 @@ def playthrough(
 
 def _data_version(game: Game[Any], options: dict[str, str]) -> str:
     """The data files of a game with these options (TOKYO METRO: data/osaka when used)."""
-    per_options = getattr(game, "data_version_for", None)
-    return str(per_options(options)) if per_options is not None else game.data_version
+    return game.data_version_for(options)
 
 
 def actions_of(game: Game[Any], text: str) -> list[tuple[Seat, Action]]:

@@ -74,3 +74,14 @@ def test_a_record_from_other_data_files_says_so_when_it_fails() -> None:
     assert note is not None and "0123456789ab" in note and GAME.data_version in note
     with pytest.raises(DataError, match=r"actions\[3\].*recorded with data files 0123456789ab"):
         replay(other, GAME)
+
+
+def test_a_record_carries_the_data_files_of_its_options() -> None:
+    """An Osaka game (MOD-1) uses data/osaka too: its record says so, and a TOKYO game's
+    record keeps the base version, so old records replay without a warning."""
+    osaka = {"map": "osaka", "cards": "osaka"}
+    bots = [make_bot("tokyo-metro", "random", s) for s in range(2)]
+    _, record = play_game(GAME, bots, seed=3, options=osaka)
+    assert record.data_version == GAME.data_version_for(osaka) != GAME.data_version
+    assert data_mismatch(record, GAME) is None
+    assert GAME.data_version_for({"map": "tokyo", "cards": "tokyo"}) == GAME.data_version

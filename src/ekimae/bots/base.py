@@ -79,7 +79,13 @@ def play_game(
     state = game.new_state(len(seats), seed, options)
     labels = list(names) if names is not None else [_label(bot) for bot in seats]
     record = GameRecord(
-        game.name, len(seats), seed, dict(options or {}), [], labels, game.data_version
+        game.name,
+        len(seats),
+        seed,
+        dict(options or {}),
+        [],
+        labels,
+        game.data_version_for(options),
     )
     rngs = [seat_rng(seed, seat) for seat in range(len(seats))]
     real_time = game.type.dynamics is Dynamics.REAL_TIME

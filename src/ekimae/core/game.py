@@ -285,6 +285,11 @@ class GameDefaults:
         self.max_seats = game_type.max_seats
         self.data_version = data_version
 
+    def data_version_for(self, options: Options | None) -> str:
+        """The data version of a game with these options: the same for every option,
+        unless a title's options choose among data files (TOKYO METRO's Osaka parts)."""
+        return self.data_version
+
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
@@ -305,6 +310,10 @@ class Game(Protocol[S]):
     max_seats: int
     codec: ActionCodec
     data_version: str  # a hash of the printed values in the data files (see GameRecord)
+
+    def data_version_for(self, options: Options | None) -> str:
+        """`data_version` of a game with these options (the data files they use)."""
+        ...
 
     def new_state(self, seats: int, seed: int, options: Options | None = None) -> S:
         """A new game; `DataError`/`ValueError` on a bad option or seat count."""

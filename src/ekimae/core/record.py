@@ -107,10 +107,11 @@ def record_from_json(text: str, game: Game[Any], source: str = "record") -> Game
 
 def data_mismatch(record: GameRecord, game: Game[Any]) -> str | None:
     """Why the record may not replay exactly here, if it was played with other data files."""
-    if not record.data_version or record.data_version == game.data_version:
+    current = game.data_version_for(record.options)
+    if not record.data_version or record.data_version == current:
         return None
     return (
-        f"recorded with data files {record.data_version}, these are {game.data_version}: "
+        f"recorded with data files {record.data_version}, these are {current}: "
         "the printed values (map, cards, track, rules) changed since"
     )
 
