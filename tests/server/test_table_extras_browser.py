@@ -161,8 +161,9 @@ def test_chat_turn_title_notification_and_rematch(server: str, browser: Browser)
     expect(ann.locator("#chat-log .chat-empty")).to_be_visible()  # a new game, a new chat
     expect(ben.locator("#rematch")).to_have_text("Join the rematch", timeout=10_000)
     ben.click("#rematch")
+    # The old page also says "seat 2 Ben": wait for the new game's page itself.
+    ben.wait_for_url(lambda url: f"/g/{new_id}?t=" in url, timeout=10_000)
     expect(ben.locator("#status")).to_contain_text("You are seat 2 Ben", timeout=10_000)
-    assert f"/g/{new_id}?t=" in ben.url
 
     # The replay page shows the finished game's chat, read only.
     watcher.goto(f"{server}/replay/{gid}")

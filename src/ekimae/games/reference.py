@@ -104,9 +104,19 @@ def reference(title: str, lang: str = ENGLISH) -> str:
     """The whole reference of the game `title` (its registry name) in `lang`, as Markdown;
     the English one, after a note, when `lang` has no file for it."""
     _check_title(title)
-    if translated(title, lang):
-        return written(title, lang)
-    return f"{UNTRANSLATED[lang]}\n\n{written(title)}"
+    if not translated(title, lang):
+        return f"{UNTRANSLATED[lang]}\n\n{written(title)}"
+    text = written(title, lang)
+    # Rules the translation does not have yet (a section added in English since): the
+    # English sections, each after the note, so every rule's anchor is on the page.
+    lacking = set(missing(title, lang))
+    added: list[str] = []
+    for rule in rules(title).values():
+        if rule.id in lacking and not any(rule.text in block for block in added):
+            added.append(rule.text)
+    for block in added:
+        text = f"{text.rstrip()}\n\n{UNTRANSLATED[lang]}\n\n{block}"
+    return text
 
 
 def parse(title: str, markdown: str, lang: str = ENGLISH) -> list[Rule]:
