@@ -16,6 +16,7 @@ from ekimae.core.game import State
 from ekimae.games import find_game
 from ekimae.server.hub import legal_payload
 from ekimae.server.titles import web_title
+from ekimae.server.titles.tokyo_metro import TITLE
 from ekimae.server.titles.tokyo_metro.prompts import action_label
 
 GAME = find_game("tokyo-metro")
@@ -137,3 +138,145 @@ def test_no_sentence_for_an_unknown_spot() -> None:
     view = state.view(0)
     view["phase"] = "actions"
     assert action_label(view, 0, {"type": "invest", "spot": "XX9a", "line": "G"}) is None
+
+
+# ------------------------------------------------------------------ OSAKA METRO (issue 14)
+
+OSAKA = {"map": "osaka", "cards": "osaka"}
+
+
+def _osaka_decisions(
+    seed: int, options: dict[str, str] = OSAKA, seats: int = 3
+) -> Iterator[tuple[State, int, list[dict[str, Any]]]]:
+    """Each decision of a random game with Osaka parts, with the page's legal list."""
+    rng = random.Random(seed)
+    state = GAME.new_state(seats, seed, options)
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        yield state, seat, legal_payload(GAME, WEB, state, seat, options)
+        state.apply(seat, rng.choice(list(state.legal_actions(seat))))
+
+
+def test_every_osaka_action_has_a_sentence_in_all_four_combinations() -> None:
+    """MOD-1: the labels read the game's own map and card set (no Tokyo spot ids assumed)."""
+    for options in ({"map": m, "cards": c} for m in ("tokyo", "osaka") for c in ("tokyo", "osaka")):
+        kinds: set[str] = set()
+        for _, _, items in _osaka_decisions(1, options):
+            for item in items:
+                kinds.add(item["kind"])
+                if item["kind"] != "turn-bid":
+                    assert item.get("label"), (options, item)
+                    assert item["text"] not in item["label"], item
+        if options["cards"] == "osaka":
+            assert {"invest-disc", "sell", "copy"} <= kinds, options
+
+
+def test_invest_by_disc_sentence_is_the_surcharge_and_a_disc_gone() -> None:
+    """OS-6: only the surcharge is paid, the value rises by it, one action disc leaves."""
+    checked = 0
+    for seed in range(1, 6):
+        for state, seat, items in _osaka_decisions(seed):
+            for item in (i for i in items if i["kind"] == "invest-disc"):
+                found = re.match(
+                    r"Invest by disc in (.+) for (¥[\d,]+) .*discs (\d+) → (\d+)\); "
+                    r"line value (¥[\d,]+) → (¥[\d,]+)",
+                    item["label"],
+                )
+                assert found, item["label"]
+                before = state.view(seat)
+                then = _after(state, seat, item["action"])
+                letter = item["action"]["line"]
+                line = next(x for x in then["lines"] if x["letter"] == letter)
+                assert line["value"] == _yen(found[6]) == _yen(found[5]) + _yen(found[2])
+                assert then["players"][seat]["money"] == (
+                    before["players"][seat]["money"] - _yen(found[2])
+                )
+                assert then["players"][seat]["action_discs"] == int(found[4])
+                checked += 1
+            if checked > 10:
+                return
+    raise AssertionError(f"only {checked} invest-disc choices seen")
+
+
+def test_sell_sentence_names_what_the_engine_sets_aside() -> None:
+    """OS-7.2: what the seat alone would get now goes to `sold`; the value falls by it."""
+    checked = 0
+    for seed in range(1, 8):
+        for state, seat, items in _osaka_decisions(seed):
+            for item in (i for i in items if i["kind"] == "sell"):
+                found = re.match(
+                    r"Sell your .+ stock #\d for (¥[\d,]+) .* line value (¥[\d,]+) → (¥[\d,]+)",
+                    item["label"],
+                )
+                assert found, item["label"]
+                before = state.view(seat)
+                then = _after(state, seat, item["action"])
+                amount = _yen(found[1])
+                assert then["players"][seat]["sold"] == before["players"][seat]["sold"] + amount
+                line = next(x for x in then["lines"] if x["letter"] == item["action"]["line"])
+                assert line["value"] == _yen(found[3]) == _yen(found[2]) - amount
+                checked += 1
+            if checked > 10:
+                return
+    raise AssertionError(f"only {checked} sell choices seen")
+
+
+def test_copy_sentence_price_and_copied_actions_say_so() -> None:
+    """OS-7.1: Copy C costs C − discount and gives a Copy disc; a taken spot taken again
+    through it says it is copied."""
+    bought = copied = 0
+    for seed in range(1, 10):
+        for state, seat, items in _osaka_decisions(seed):
+            view = state.view(seat)
+            for item in items:
+                if item["kind"] == "copy":
+                    found = re.match(r"Take a Copy disc for (¥[\d,]+)", item["label"])
+                    assert found, item["label"]
+                    then = _after(state, seat, item["action"])
+                    money = view["players"][seat]["money"]
+                    assert then["players"][seat]["money"] == money - _yen(found[1])
+                    if then["phase"] == "actions":  # a Copy disc lasts this round only
+                        assert len(then["players"][seat]["copy_discs"]) == (
+                            len(view["players"][seat]["copy_discs"]) + 1
+                        )
+                    bought += 1
+                elif item["action"].get("spot") in view["taken"]:
+                    assert item["label"].endswith("copying it with your Copy disc"), item
+                    copied += 1
+            if bought > 5 and copied > 5:
+                return
+    raise AssertionError(f"copy bought {bought}, copied {copied}")
+
+
+def test_a_pair_prompt_names_both_vehicles_and_board_vehicle_labels_each() -> None:
+    """OS-2: a pair runs together; the prompt names where each vehicle stops, and each
+    `board-vehicle` choice names its own vehicle and station."""
+    for seed in range(1, 40):
+        for state, seat, items in _osaka_decisions(seed):
+            boards = [i for i in items if i["kind"] == "board-vehicle"]
+            if not boards:
+                continue
+            view = state.view(seat)
+            letter = view["trains_phase"]["line"]
+            prompt = WEB.prompt(view, seat, OSAKA)
+            assert prompt is not None
+            for vehicle in next(x for x in view["lines"] if x["letter"] == letter)["vehicles"]:
+                assert f"{vehicle['vehicle']} " in prompt, prompt
+            for item in boards:
+                label = f"{letter}{item['action']['vehicle']}"
+                assert re.match(rf"Board (tram|bus) {label} at ", item["label"]), item["label"]
+            return
+    raise AssertionError("no board-vehicle choice seen")
+
+
+def test_the_page_gets_its_games_components() -> None:
+    """MOD-1: the page's components are those of the game's map and card set."""
+    osaka = TITLE.components(OSAKA)
+    assert len(osaka["decks"]) == 5 and len(osaka["cards"]) == 40  # OS-1
+    assert osaka["lines"]["P"]["vehicles"] == ["P1", "P2"]  # OS-2
+    assert {line["stock_cards"] for line in osaka["lines"].values()} <= {1, 2, 3, 4}  # OS-4
+    tokyo = TITLE.components()
+    assert len(tokyo["decks"]) == 6 and tokyo["lines"]["G"]["vehicles"] == ["G"]
+    assert {line["stock_cards"] for line in tokyo["lines"].values()} == {3}  # TM-1.3
+    mixed = TITLE.components({"map": "tokyo", "cards": "osaka"})
+    assert set(mixed["lines"]) == set(tokyo["lines"]) and mixed["cards"] == osaka["cards"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.games.tokyo_metro.board import load_board
-from ekimae.games.tokyo_metro.components import load_cards, load_rules
+from ekimae.games.tokyo_metro.context import load_ctx
+from ekimae.games.tokyo_metro.game import check_options
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
@@ -15,15 +15,20 @@ def _map(options: Mapping[str, str]) -> str:
     return str(options.get("map", "tokyo"))
 
 
+def _cards(options: Mapping[str, str]) -> str:
+    return str(options.get("cards", "tokyo"))
+
+
 class TokyoMetroWeb:
     template = "tokyo_metro/templates/game.html"
     replay_template = "tokyo_metro/templates/replay.html"
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
-        return {"svg": full_svg(view, _map(options))}
+        # The page draws the components of ITS game (map and card set, MOD-1).
+        return {"svg": full_svg(view, _map(options)), "components": self.components(options)}
 
     def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        return {"svg": base_svg(_map(options))}
+        return {"svg": base_svg(_map(options)), "components": self.components(options)}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
         return view_overlay(view, _map(options))
@@ -40,20 +45,34 @@ class TokyoMetroWeb:
         action: Mapping[str, Any],
         options: Mapping[str, str],
     ) -> str | None:
-        return action_label(dict(view), seat, dict(action), _map(options))
+        return action_label(dict(view), seat, dict(action), _map(options), _cards(options))
 
-    def components(self) -> dict[str, Any]:
-        cards = load_cards()
-        board = load_board()
+    def components(self, options: Mapping[str, str] | None = None) -> dict[str, Any]:
+        """The printed components of a game with these options (default: TOKYO/TOKYO)."""
+        chosen = check_options(options)
+        ctx = load_ctx(chosen["map"], chosen["cards"])
+        board = ctx.board
         return {
+            "map": chosen["map"],
+            "card_set": chosen["cards"],
             # The map's names, for the page's pointing and train animation (issue 13):
-            # a line's stops in order (the SVG's `data-stop`), stations by key.
+            # a line's stops in order (the SVG's `data-stop`), stations by key; per line what
+            # runs on it and its vehicles' labels (OS-2: "P1", "P2"; the SVG's data-train is
+            # "P" for the first, "P2" for the second) and its stock cards (TM-1.3; OS-4: 1-4).
             "lines": {
-                line.letter: {"name": line.name, "color": line.color, "stops": list(line.stops)}
+                line.letter: {
+                    "name": line.name,
+                    "color": line.color,
+                    "stops": list(line.stops),
+                    "vehicle": line.vehicle,
+                    "vehicles": [ctx.vehicle_labels[v] for v in ctx.line_vehicles[line.index]],
+                    "stock_cards": ctx.stock_cards[line.index],
+                }
                 for line in board.lines
             },
             "stations": {st.key: st.name for st in board.stations},
-            "stock_cards": len(load_rules().stock_surcharges),  # per line (TM-7.4)
+            "surcharges": list(ctx.surcharges),  # stock #k costs surcharges[k - 1] more
+            "decks": [deck.key for deck in ctx.cards.decks],  # the card grid's columns
             "cards": {
                 card.id: {
                     "deck": card.deck,
@@ -63,7 +82,7 @@ class TokyoMetroWeb:
                         for a in card.actions
                     ],
                 }
-                for card in cards.cards.values()
+                for card in ctx.cards.cards.values()
             },
         }
 

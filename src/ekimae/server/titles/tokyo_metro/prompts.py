@@ -12,28 +12,55 @@ from __future__ import annotations
 from typing import Any
 
 from ekimae.games.tokyo_metro.board import load_board
+from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
+from ekimae.games.tokyo_metro.scoring import stock_shares
 
 
-def _stop(view: dict[str, Any], letter: str, map_name: str) -> tuple[str, str] | None:
-    """(station name, stop label) where the train of line `letter` stands, if on the map."""
+def _vehicles(view: dict[str, Any], letter: str, map_name: str) -> list[tuple[str, str, str]]:
+    """(label, station name, stop label) of each vehicle of line `letter` on the map: the
+    view's `vehicles` where it has them (OS-2: a pair is "P1", "P2"), else its `train`."""
     board = load_board(map_name)
     for index, line in enumerate(view["lines"]):
-        train = line["train"]
-        if line["letter"] == letter and train is not None:
-            stop = board.lines[index].stops[train["number"] - 1]
-            return board.stations[board.stops[stop].station].name, train["stop"]
-    return None
+        if line["letter"] != letter:
+            continue
+        placed = line.get("vehicles")
+        if placed is None:
+            placed = [{"vehicle": letter, **line["train"]}] if line["train"] else []
+        stops = board.lines[index].stops
+        return [
+            (
+                str(v["vehicle"]),
+                board.stations[board.stops[stops[v["number"] - 1]].station].name,
+                str(v["stop"]),
+            )
+            for v in placed
+        ]
+    return []
+
+
+def _kind(letter: str, map_name: str) -> str:
+    """What runs on the line: "train", or OS-2's "tram" / "bus"."""
+    board = load_board(map_name)
+    return board.lines[board.line_by_letter[letter]].vehicle
 
 
 def trains_prompt(view: dict[str, Any], seat: int | None, map_name: str = "tokyo") -> str | None:
-    """'Train G stops at Ginza (G9): …' for the trains phase, None at any other time."""
+    """'Train G stops at Ginza (G9): …' for the trains phase, None at any other time; a pair
+    (OS-2) names both vehicles: 'Tram P1 stops at …, tram P2 at …'."""
     phase = view.get("trains_phase")
     if phase is None:
         return None
     letter = phase["line"]
-    where = _stop(view, letter, map_name)
-    at = f"Train {letter} stops at {where[0]} ({where[1]})" if where else f"Train {letter} moves"
+    kind = _kind(letter, map_name)
+    placed = _vehicles(view, letter, map_name)
+    pair = len(placed) > 1
+    if not placed:
+        at = f"{kind.capitalize()} {letter} moves"
+    else:
+        first, *rest = placed
+        at = f"{kind.capitalize()} {first[0]} stops at {first[1]} ({first[2]})"
+        at += "".join(f" and {kind} {label} at {name} ({stop})" for label, name, stop in rest)
     left = phase["stops_left"]
     at += f", {left} more stop{'s' if left != 1 else ''} to go" if left else ", its last stop"
     deciding = phase["deciding"]
@@ -41,15 +68,23 @@ def trains_prompt(view: dict[str, Any], seat: int | None, map_name: str = "tokyo
         who = ", ".join(f"seat {s + 1}" for s in deciding) or "nobody"
         return f"{at}. Deciding: {who}."
     me = view["players"][seat]
+    riding = me.get("riding_vehicle") or me["riding"]
     if me["riding"] == letter:
-        return f"{at}. You are on it: alight onto a cell by the station, or stay on."
+        return f"{at}. You are on {kind} {riding}: alight onto a cell by its stop, or stay on."
+    them = f"{kind} {letter}" if not pair else f"one of the {kind}s {letter}"
     if me["riding"] is not None:
-        return f"{at}. You ride train {me['riding']}: change to train {letter} here, or not."
-    return f"{at}. Board train {letter} here, or let it go?"
+        ridden = _kind(me["riding"], map_name)
+        return f"{at}. You ride {ridden} {riding}: change to {them} here, or not."
+    go = "them" if pair else "it"
+    return f"{at}. Board {them} where you stand, or let {go} go?"
 
 
 def action_label(
-    view: dict[str, Any], seat: int, action: dict[str, Any], map_name: str = "tokyo"
+    view: dict[str, Any],
+    seat: int,
+    action: dict[str, Any],
+    map_name: str = "tokyo",
+    card_set: str = "tokyo",
 ) -> str | None:
     """A plain sentence for any legal action: the trains-phase choices, the movement
     phase, and every card action with its price after discounts and its effect."""
@@ -57,7 +92,7 @@ def action_label(
     phase = view.get("trains_phase")
     if phase is not None:
         return _trains_label(view, seat, action, map_name)
-    ctx = load_ctx(map_name)
+    ctx = load_ctx(map_name, card_set)
     if kind == "turn-bid":
         return None  # the page's bid form shows the amounts; the notation stays
     if kind == "place":
@@ -65,12 +100,14 @@ def action_label(
     if kind == "walk":
         return f"Walk to cell {action['cell']}{_near(ctx, action['cell'])}"
     if kind == "alight":
-        riding = view["players"][seat]["riding"]
-        return f"Alight from train {riding} to cell {action['cell']}"
+        me = view["players"][seat]
+        riding = me.get("riding_vehicle") or me["riding"]
+        return f"Alight from {_kind(me['riding'], map_name)} {riding} to cell {action['cell']}"
     if kind == "pass":
         me = view["players"][seat]
         if view["phase"] == "movement":
-            return f"Stay on train {me['riding']}"
+            riding = me.get("riding_vehicle") or me["riding"]
+            return f"Stay on {_kind(me['riding'], map_name)} {riding}"
         income = ctx.rules.pass_income_per_disc * me["front"]
         discs = f"{me['front']} disc{'s' if me['front'] != 1 else ''} in front"
         return f"Pass for the rest of the round: +{_yen(income)} ({discs}, TM-3.5)"
@@ -96,16 +133,25 @@ def _trains_label(
 ) -> str | None:
     phase = view["trains_phase"]
     letter = phase["line"]
-    where = _stop(view, letter, map_name)
-    station = f" at {where[0]}" if where else ""
-    kind = action.get("type")
-    if kind == "board":
-        return f"Board train {letter}{station} ({_fare(view, seat, letter)})"
-    if kind == "alight":
+    kind = _kind(letter, map_name)
+    placed = {label: name for label, name, _ in _vehicles(view, letter, map_name)}
+    me = view["players"][seat]
+    riding = me.get("riding_vehicle") or me["riding"]
+    action_kind = action.get("type")
+    if action_kind == "board":
+        station = f" at {placed[letter]}" if letter in placed else ""
+        return f"Board {kind} {letter}{station} ({_fare(view, seat, letter)})"
+    if action_kind == "board-vehicle":  # OS-2: vehicle 1 or 2 of the pair
+        label = f"{letter}{action.get('vehicle')}"
+        station = f" at {placed[label]}" if label in placed else ""
+        return f"Board {kind} {label}{station} ({_fare(view, seat, letter)})"
+    if action_kind == "alight":
+        station = f" at {placed[riding]}" if riding in placed else ""
         return f"Alight{station} to cell {action.get('cell')}"
-    if kind == "pass":
-        riding = view["players"][seat]["riding"]
-        return f"Stay on train {riding}" if riding == letter else f"Let train {letter} go"
+    if action_kind == "pass":
+        if me["riding"] == letter:
+            return f"Stay on {kind} {riding}"
+        return f"Let {kind} {letter} go" if len(placed) < 2 else f"Let the {kind}s {letter} go"
     return None
 
 
@@ -151,10 +197,28 @@ def _card_label(ctx: Ctx, view: dict[str, Any], seat: int, action: dict[str, Any
     spot = ctx.cards.spots.get(str(action.get("spot")))
     if spot is None:
         return None
-    kind = action["type"]
     me = view["players"][seat]
     off, disc_words = _discounts(ctx, action)
     lines = {line["letter"]: line for line in view["lines"]}
+    text = _card_text(ctx, view, seat, action, spot, off, disc_words, lines)
+    if text is not None and spot.spot in view["taken"] and me.get("copy_discs"):
+        # OS-7.1: a taken spot is open to this seat only through its Copy disc.
+        text += " — copying it with your Copy disc"
+    return text
+
+
+def _card_text(
+    ctx: Ctx,
+    view: dict[str, Any],
+    seat: int,
+    action: dict[str, Any],
+    spot: CardAction,
+    off: int,
+    disc_words: str,
+    lines: dict[str, dict[str, Any]],
+) -> str | None:
+    kind = action["type"]
+    me = view["players"][seat]
     if kind == "move":
         reach = f"up to {spot.value} cells{' + Bike' if me['bike'] else ''}"
         return f"Move your meeple to cell {action['cell']} ({reach}){_near(ctx, action['cell'])}"
@@ -175,7 +239,7 @@ def _card_label(ctx: Ctx, view: dict[str, Any], seat: int, action: dict[str, Any
     if kind == "invest":
         line = lines[action["line"]]
         taken = len(line["stocks"])
-        surcharge = ctx.rules.stock_surcharges[taken]
+        surcharge = ctx.surcharges[taken]  # the map's (OS-4) or TOKYO's (TM-7.4)
         price = max(0, spot.value - off) + surcharge  # TM-7.4: surcharges never discounted
         parts = ""
         if surcharge or disc_words:
@@ -228,6 +292,34 @@ def _card_label(ctx: Ctx, view: dict[str, Any], seat: int, action: dict[str, Any
         return (
             f"Take one more action disc for {_yen(price)}{disc_words} — discs "
             f"{me['action_discs']} → {me['action_discs'] + 1}; {_after(view, seat, price)}"
+        )
+    if kind == "invest-disc":
+        line = lines[action["line"]]
+        taken = len(line["stocks"])
+        price = ctx.surcharges[taken]  # OS-6: only the surcharge
+        train = "" if line["train"] is not None else "; its train enters at stop 1"
+        return (
+            f"Invest by disc in {_line_name(ctx, line['letter'])} for {_yen(price)} (stock "
+            f"#{taken + 1} surcharge only) — one disc from your front leaves the game (discs "
+            f"{me['action_discs']} → {me['action_discs'] - 1}); line value "
+            f"{_yen(line['value'])} → {_yen(line['value'] + price)}; you take stock "
+            f"#{taken + 1}{train}; {_after(view, seat, price)}"
+        )
+    if kind == "sell":
+        line = lines[action["line"]]
+        holders = list(line["stocks"])
+        amount = stock_shares(ctx.track, line["value"], len(holders))[holders.index(seat)]
+        return (
+            f"Sell your {_line_name(ctx, line['letter'])} stock #{holders.index(seat) + 1} "
+            f"for {_yen(amount)} (what it would pay you if the game ended now), set aside "
+            f"until the end — line value {_yen(line['value'])} → "
+            f"{_yen(line['value'] - amount)} (OS-7.2)"
+        )
+    if kind == "copy":
+        price = max(0, spot.value - off)
+        return (
+            f"Take a Copy disc for {_yen(price)}{disc_words} — later this round, take an "
+            f"action someone already took (OS-7.1); {_after(view, seat, price)}"
         )
     if kind == "card":
         price = max(0, spot.value - off)

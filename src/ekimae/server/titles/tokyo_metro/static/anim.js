@@ -26,29 +26,42 @@ export function trainPath(a, b, count) {
   return null;
 }
 
+// A line's vehicles as placed in a view: its train, or a pair's two (OS-2), each with the
+// SVG group that draws it ("P" for the first, "P2" for the second) and the log's label.
+function placed(line) {
+  const list = line.vehicles ?? (line.train ? [{ vehicle: line.letter, ...line.train }] : []);
+  return list.map((v, k) => ({ ...v, group: `${line.letter}${k ? k + 1 : ""}` }));
+}
+
 export function animateTrains(svg, before, after, comp, newLog) {
   if (!before || reduced()) return;
   const done = [];
   let start = 0; // trains move one after another, in line order (TM-8.1)
   after.lines.forEach((line, i) => {
-    const was = before.lines[i]?.train, now = line.train;
-    if (!was || !now || (was.number === now.number && was.direction === now.direction)) return;
     const stops = comp.lines[line.letter]?.stops;
-    if (!stops) return;
-    const path = trainPath(was, now, stops.length);
-    if (!path || path.length < 2) return;
-    const points = path.map((p) => stopPoint(svg, stops[p]));
-    const end = points[points.length - 1];
-    const group = svg.querySelector(`#overlay [data-train="${line.letter}"]`);
-    if (!group || points.some((p) => !p)) return;
-    const frames = points.map((p) => ({ transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)` }));
-    const duration = STEP_MS * (points.length - 1);
-    group.animate(frames, { duration, delay: start, fill: "backwards", easing: "linear" });
-    done.push({ letter: line.letter, stations: path.map((p) => stops[p]), start });
-    start += duration;
+    if (!stops || !before.lines[i]) return;
+    const was = placed(before.lines[i]);
+    let longest = 0; // OS-2: a pair's vehicles move together
+    for (const now of placed(line)) {
+      const prev = was.find((w) => w.group === now.group);
+      if (!prev || (prev.number === now.number && prev.direction === now.direction)) continue;
+      const path = trainPath(prev, now, stops.length);
+      if (!path || path.length < 2) continue;
+      const points = path.map((p) => stopPoint(svg, stops[p]));
+      const end = points[points.length - 1];
+      const group = svg.querySelector(`#overlay [data-train="${now.group}"]`);
+      if (!group || points.some((p) => !p)) continue;
+      const frames = points.map((p) => ({ transform: `translate(${p.x - end.x}px, ${p.y - end.y}px)` }));
+      const duration = STEP_MS * (points.length - 1);
+      group.animate(frames, { duration, delay: start, fill: "backwards", easing: "linear" });
+      done.push({ letter: now.vehicle, group: now.group, stations: path.map((p) => stops[p]), start });
+      longest = Math.max(longest, duration);
+    }
+    start += longest;
   });
-  // Counted for tests and scripts: how many train runs and payouts were shown.
+  // Counted for tests and scripts: how many vehicle runs and payouts were shown.
   document.body.dataset.trainRuns = String(Number(document.body.dataset.trainRuns ?? 0) + done.length);
+  document.body.dataset.trainGroups = [...new Set([...(document.body.dataset.trainGroups ?? "").split(" ").filter(Boolean), ...done.map((d) => d.group)])].join(" ");
   floatPayouts(svg, newLog, comp, done);
 }
 
@@ -59,8 +72,11 @@ function floatPayouts(svg, lines, comp, moves) {
   let layer = svg.querySelector("#floats");
   if (!layer) { layer = svgEl("g", { id: "floats", "pointer-events": "none" }); svg.append(layer); }
   const seen = new Map();
+  // The log names a vehicle by its kind: "train G", "tram P2", "bus BUS1" (from the map).
+  const kinds = [...new Set(Object.values(comp.lines).map((l) => l.vehicle ?? "train"))].join("|");
+  const pattern = new RegExp(`^(?:${kinds}) (\\w+) at (.+?): (.*)$`);
   for (const text of lines) {
-    const m = /^train (\w+) at (.+?): (.*)$/.exec(text);
+    const m = pattern.exec(text);
     if (!m) continue;
     const key = byName.get(m[2]);
     const circle = key && svg.querySelector(`circle[data-station="${key}"]`);

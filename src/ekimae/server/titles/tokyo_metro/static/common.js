@@ -24,18 +24,46 @@ export function setOverlay(fragment) {
 
 export const PHASES = { turn_order: "Turn order", movement: "Movement", actions: "Actions", trains: "Trains", end: "Game over" };
 
-export function renderPlayers(box, view, names, me) {
+// What runs on a line: "train", or OS-2's "tram" / "bus" (from the components).
+export const vehicleWord = (comp, letter) => comp?.lines?.[letter]?.vehicle ?? "train";
+
+export function renderPlayers(box, view, names, me, comp = null) {
   // Compact panels, always in sight: text carries everything the colour does.
   box.replaceChildren(...view.players.map((p) => {
     const bid = p.bid !== null ? ` · your bid ${yen(p.bid)}` : p.has_bid ? " · has bid" : "";
     const acting = view.to_act.includes(p.seat);
-    const where = p.riding ? `on train ${p.riding}` : p.meeple ?? "off map";
+    const where = p.riding ? `on ${vehicleWord(comp, p.riding)} ${p.riding_vehicle ?? p.riding}` : p.meeple ?? "off map";
+    // OS-7.2: Sell money set aside (added at the end); OS-7.1: Copy discs held.
+    const osaka = [p.sold ? `sold ${yen(p.sold)} set aside` : "", p.copy_discs?.length ? `Copy disc${p.copy_discs.length > 1 ? "s" : ""} ${p.copy_discs.join(" ")}` : ""].filter(Boolean);
     return el("div", { class: `player${p.seat === me ? " me" : ""}${acting ? " acting" : ""}`, style: `--c: var(--seat${p.seat})`, "data-seat": p.seat },
       el("strong", { text: `Seat ${seatName(names, p.seat)}${p.seat === me ? " (you)" : ""}${acting ? " ▶ to act" : ""}` }),
       el("span", { class: "money", text: ` ${yen(p.money)}` }),
       el("div", { class: "facts", text: `discs ${p.front}/${p.action_discs}${p.supply_discs ? ` +${p.supply_discs}` : ""} · spec ${p.speculation_discs} · ▲${p.pyramids} · speed ${p.speed_tokens}${p.bike ? " · bike" : ""}${p.loans ? ` · loans ${p.loans}` : ""} · ${where}${bid}${p.bid_bonus ? ` · bonus ${yen(p.bid_bonus)}` : ""}` }),
+      osaka.length ? el("div", { class: "facts osaka", "data-osaka": "1", text: osaka.join(" · ") }) : "",
       p.personal_cards.length || p.discount_discs.length || p.passed ? el("div", { class: "facts", text: `${p.personal_cards.length ? `cards ${p.personal_cards.join(" ")} ` : ""}${p.discount_discs.length ? `discounts ${p.discount_discs.join(" ")} ` : ""}${p.passed ? "· passed" : ""}` }) : "");
   }));
+}
+
+// The stock cards of a line, numbered #1 … (TM-1.3; OS-4: 1–4 per line): the holder's seat
+// on a bought card, the surcharge on the next one to buy.
+function stockCards(l, comp) {
+  const count = l.stock_cards ?? comp?.lines?.[l.letter]?.stock_cards ?? 3;
+  const surcharges = comp?.surcharges ?? [];
+  return el("span", { class: "stock-cards", "aria-label": `${l.stocks.length} of ${count} stock cards taken` },
+    ...Array.from({ length: count }, (_, k) => {
+      const holder = l.stocks[k];
+      const extra = surcharges[k] ? ` +${yen(surcharges[k])}` : "";
+      return holder === undefined
+        ? el("span", { class: "stock-card free", title: `stock #${k + 1}: free${extra}`, text: `#${k + 1}` })
+        : el("span", { class: "stock-card held", style: `--c: var(--seat${holder})`, title: `stock #${k + 1}: seat ${holder + 1}`, text: `#${k + 1} s${holder + 1}` });
+    }));
+}
+
+// Where a line's vehicles stand: one train, or both vehicles of a pair (OS-2).
+function vehiclesText(l) {
+  const placed = l.vehicles ?? (l.train ? [{ vehicle: l.letter, ...l.train }] : []);
+  if (!placed.length) return "off map";
+  return placed.map((v) => `${placed.length > 1 ? `${v.vehicle} ` : ""}${v.stop} ${v.direction > 0 ? "→" : "←"}`).join(" · ");
 }
 
 // `pick(letter, slot)`: when given, the slots a choice may use are buttons.
@@ -47,13 +75,15 @@ export function renderLines(box, view, names, comp, targets = null, pick = null,
     const info = comp?.lines?.[l.letter];
     const target = targets?.has(l.letter);
     const slotText = `${l.speed_tokens ? `${l.speed_tokens} speed ` : ""}${l.speculations.map((s) => `seat ${s.seat + 1} ${yen(s.stake)}`).join(", ")}${l.speed_tokens || l.speculations.length ? " · " : ""}${l.slots - l.speed_tokens - l.speculations.length} free`;
-    const stockText = `${l.stocks.map((s) => `seat ${s + 1}`).join(", ") || "—"} (${(comp?.stock_cards ?? 3) - l.stocks.length} left)`;
-    const cell = (text, kind) => target && pick && kind === slot ? el("td", {}, el("button", { type: "button", class: "slot-target", "data-line-target": l.letter, "data-slot": kind, onclick: () => pick(l.letter), text: `▶ ${text}` })) : el("td", { text });
+    const stockText = stockCards(l, comp);
+    const cell = (content, kind) => target && pick && kind === slot
+      ? el("td", {}, el("button", { type: "button", class: "slot-target", "data-line-target": l.letter, "data-slot": kind, onclick: () => pick(l.letter) }, "▶ ", content))
+      : el("td", {}, content);
     return el("tr", { class: target ? "target-row" : "" },
       el("th", { scope: "row" }, el("span", { class: "badge", style: `--lc: ${info?.color ?? "#888"}`, text: l.letter }), ` ${info?.name ?? ""}`),
       el("td", { text: yen(l.value) }), el("td", { text: `${yen(l.low)} / ${yen(l.high)}` }),
       cell(stockText, "stock"), cell(slotText, "slots"),
-      cell(l.train ? `${l.train.stop} ${l.train.direction > 0 ? "→" : "←"}` : "off map", "train"));
+      cell(vehiclesText(l), "train"));
   });
   box.replaceChildren(el("table", { class: "lines" }, el("thead", {}, head), el("tbody", {}, ...rows)));
 }
@@ -63,13 +93,17 @@ const KIND_TEXT = {
   invest: (v) => `Invest ${yen(v)}`, start: (v) => `Start +${yen(v)}`, speed: (v) => `Speed ${v}`, bike: () => "Bike",
   discount: (v) => `Discount ${yen(v)}`, bid: (v) => `Bid ${yen(v)}`, loan: () => "Loan ↓¥", repay: () => "Repay ¥↑",
   speculation: () => "Speculation", action: (v) => `Action ${yen(v)}`, card: (v) => `Card ${yen(v)}`,
+  "invest-disc": () => "Invest by disc", sell: () => "Sell", copy: (v) => `Copy ${yen(v)}`,
 };
 export const spotText = (a) => (KIND_TEXT[a.kind] ?? ((x) => a.kind))(a.value);
 
-function discs(a, takenBy) {
-  // One disc per slot: empty (○) or the seat's number on its colour.
-  return el("span", { class: "discs", "aria-label": takenBy === undefined ? `${a.slots} free slot${a.slots > 1 ? "s" : ""}` : `taken by seat ${takenBy + 1}` },
-    ...Array.from({ length: a.slots }, () => takenBy === undefined ? el("span", { class: "disc" }) : el("span", { class: "disc full", style: `--c: var(--seat${takenBy})`, text: String(takenBy + 1) })));
+function discs(a, takenBy, copies = []) {
+  // One disc per slot: empty (○) or the seat's number on its colour; OS-7.1: the seats that
+  // copied the action, their discs stacked on top.
+  const label = takenBy === undefined ? `${a.slots} free slot${a.slots > 1 ? "s" : ""}` : `taken by seat ${takenBy + 1}${copies.length ? `, copied by ${copies.map((s) => `seat ${s + 1}`).join(", ")}` : ""}`;
+  return el("span", { class: "discs", "aria-label": label },
+    ...Array.from({ length: a.slots }, () => takenBy === undefined ? el("span", { class: "disc" }) : el("span", { class: "disc full", style: `--c: var(--seat${takenBy})`, text: String(takenBy + 1) })),
+    ...copies.map((s) => el("span", { class: "disc full copy", style: `--c: var(--seat${s})`, title: `copied by seat ${s + 1}`, text: `+${s + 1}` })));
 }
 
 // One card as drawn on the table: its id, dots and its one or two spots.
@@ -79,7 +113,7 @@ export function cardNode(id, comp, view, legal = null, onSpot = null, selected =
   const spots = (card?.actions ?? []).map((a) => {
     const taken = view.taken[a.spot];
     const can = legal?.has(a.spot) && onSpot;
-    const kids = [el("span", { class: "spot-name", text: spotText(a) }), discs(a, taken)];
+    const kids = [el("span", { class: "spot-name", text: spotText(a) }), discs(a, taken, view.copies?.[a.spot] ?? [])];
     if (!can) return el("div", { class: `spot${taken !== undefined ? " taken" : ""}`, "data-spot": a.spot }, ...kids);
     return el("button", { type: "button", class: `spot legal${selected === a.spot ? " selected" : ""}`, "data-spot": a.spot, "aria-pressed": String(selected === a.spot), title: `${a.spot}: ${spotText(a)}`, onclick: () => onSpot(a.spot) }, ...kids);
   });
@@ -103,5 +137,6 @@ export function renderCardGrid(box, view, comp, me = null, opts = {}) {
   const mine = me !== null ? view.players[me].personal_cards : [];
   const personal = mine.length ? [el("div", { class: "personal" }, el("div", { class: "col-head", text: "Your own cards" }),
     ...mine.map((id) => cardNode(id, comp, view, legal, onSpot, selected)))] : [];
-  box.replaceChildren(el("div", { class: "cards" }, ...cols), ...personal);
+  // As many columns as the card set has decks (TOKYO 6, OSAKA 5).
+  box.replaceChildren(el("div", { class: "cards", style: `--cols: ${view.columns.length}` }, ...cols), ...personal);
 }

@@ -28,7 +28,8 @@ let spotValue = {};
 
 export async function initGame(config) {
   cfg = config;
-  comp = await (await fetch("/api/titles/tokyo-metro/components")).json();
+  // The components of this game's map and card set come with the page (MOD-1).
+  comp = config.components ?? await (await fetch("/api/titles/tokyo-metro/components")).json();
   for (const card of Object.values(comp.cards)) for (const a of card.actions) spotValue[a.spot] = a;
   const svg = document.querySelector("#board svg");
   svg.append(svgEl("g", { id: "targets" }));
@@ -52,7 +53,7 @@ function render(msg) {
   prevView = v;
   document.getElementById("practice").hidden = !msg.practice;
   renderStatus(msg);
-  renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat);
+  renderPlayers(document.getElementById("players"), v, msg.names, cfg.seat, comp);
   renderEnd(msg);
   renderChoice(msg);
   renderNotation(msg);
@@ -77,13 +78,19 @@ function renderStatus(msg) {
       turn_order: mine ? "place your bid" : `waiting for bids (${others})`,
       movement: mine ? (v.round === 1 ? "place your meeple in the start area" : "walk your meeple") : `${others} moves`,
       actions: mine ? "choose an action card spot, or pass" : `${others} chooses an action`,
-      trains: v.trains_phase ? `train ${v.trains_phase.line} runs${mine ? " — your decision" : ""}` : "trains run",
+      trains: v.trains_phase ? `${trainWords(v.trains_phase.line)} ${mine ? " — your decision" : ""}` : "trains run",
     }[v.phase] ?? "";
     what = `Round ${v.round}/${v.rounds} · ${phase}: ${task}`;
   }
   status.textContent = `${who} · ${what}`;
   status.title = status.textContent;
   status.className = mine ? "yours" : "";
+}
+
+// "train G runs", "trams P run" (OS-2: a pair runs together).
+function trainWords(letter) {
+  const word = comp.lines[letter]?.vehicle ?? "train";
+  return (comp.lines[letter]?.vehicles?.length ?? 1) > 1 ? `${word}s ${letter} run` : `${word} ${letter} runs`;
 }
 
 // ----------------------------------------------------------------- the pointing flow
@@ -279,15 +286,17 @@ function drawTargets(svg, layer, step) {
   }
 }
 
-// The trains phase: a ring round the train that runs (not clickable), so it is found.
+// The trains phase: a ring round each vehicle that runs (not clickable), so it is found;
+// a pair (OS-2) has two, data-train "P" and "P2".
 function focusTrain(svg, layer, v, stepKey) {
   const letter = v.trains_phase?.line;
-  const group = letter && svg.querySelector(`#overlay [data-train="${letter}"]`);
-  if (!group) return;
-  const box = group.getBBox();
-  const ring = svgEl("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: 24, class: "train-focus", "pointer-events": "none" });
-  layer.append(ring);
-  if (stepKey) fitOnPhone(svg, layer, stepKey);
+  if (!letter) return;
+  const groups = (comp.lines[letter]?.vehicles ?? [letter]).map((_, k) => svg.querySelector(`#overlay [data-train="${letter}${k ? k + 1 : ""}"]`)).filter(Boolean);
+  for (const group of groups) {
+    const box = group.getBBox();
+    layer.append(svgEl("circle", { cx: box.x + box.width / 2, cy: box.y + box.height / 2, r: 24, class: "train-focus", "pointer-events": "none" }));
+  }
+  if (groups.length && stepKey) fitOnPhone(svg, layer, stepKey);
 }
 
 function fitOnPhone(svg, layer, stepKey) {
