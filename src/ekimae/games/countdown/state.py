@@ -1,0 +1,439 @@
+"""One position of COUNTDOWN; see the package docstring for the rules CD-1 … CD-3.
+
+Phases: `pick` (every seat at once takes a parcel card, CD-1), `build` (one timed round a
+floor, everyone at once, CD-2), `over` (everyone is out, CD-3). Every action carries its
+game time `at`; the system seat acts at `deadline()` (a round's timer, the time to pick).
+
+Nothing is hidden (the pool and every building are on the table), so a view is the whole
+table and `determinize` rebuilds the state from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from ekimae.core.actions import Action
+from ekimae.core.errors import IllegalActionError
+from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
+from ekimae.games.countdown.components import CountdownData
+from ekimae.games.tokyo_jutaku.geometry import GRID, add, can_place, cells_of
+
+NEVER = -(10**9)
+# One placed element: (element id, turn, x, y, floor index: 0 = the first floor)
+Placed = tuple[str, int, int, int, int]
+KINDS = Pick | Take | Place | Return | Done | TimeUp
+Refusal = tuple[str, str, str]
+
+
+class CountdownState(StateDefaults):
+    __slots__ = (
+        "built",
+        "cards",
+        "data",
+        "done",
+        "hand",
+        "last_act",
+        "log",
+        "now",
+        "options",
+        "out",
+        "phase",
+        "phase_start",
+        "round",
+    )
+
+    def __init__(self, data: CountdownData, options: dict[str, str], seats: int) -> None:
+        self.data = data
+        self.options = options
+        self.cards: list[str | None] = [None] * seats  # CD-1: the card each builds on
+        self.built: list[list[Placed]] = [[] for _ in range(seats)]
+        self.hand: list[str | None] = [None] * seats
+        self.last_act = [NEVER] * seats
+        self.done = [False] * seats  # this round (RULING: `done`)
+        self.out = [0] * seats  # CD-3: the round a seat went out in (0: still in)
+        self.phase = "pick"
+        self.round = 0  # the floor being built (1 = the first)
+        self.now = 0
+        self.phase_start = 0
+        self.log: list[str] = []
+
+    # ------------------------------------------------------------------ helpers
+
+    @property
+    def seats(self) -> int:
+        return len(self.cards)
+
+    def pool(self) -> list[str]:
+        """The elements in the shared pool, in the data's order (CD-2, JU-4)."""
+        away = {h for h in self.hand if h is not None}
+        away.update(p[0] for b in self.built for p in b)
+        return [e for e in self.data.elements if e not in away]
+
+    def free_cards(self) -> list[str]:
+        """CD-1: the cards nobody has picked, in the data's order."""
+        taken = set(self.cards)
+        return [c for c in self.data.cards if c not in taken]
+
+    def floors(self, seat: Seat) -> list[int]:
+        """The seat's building as floor masks, bottom up."""
+        out: list[int] = []
+        for ident, turn, x, y, z in self.built[seat]:
+            add(out, z, self.spot(ident, turn, x, y))
+        return out
+
+    def spot(self, ident: str, turn: int, x: int, y: int) -> int:
+        """The mask of `ident` turned `turn` at (x, y); 0 if it does not lie on the card."""
+        element = self.data.elements.get(ident)
+        if element is None:
+            return 0
+        for t, sx, sy, p in element.spots:
+            if (t, sx, sy) == (turn, x, y):
+                return p
+        return 0
+
+    def placed_this_round(self, seat: Seat) -> int:
+        return sum(1 for p in self.built[seat] if p[4] == self.round - 1)
+
+    def placements(self, seat: Seat, ident: str) -> list[tuple[int, int, int]]:
+        """(turn, x, y) of every placement of `ident` on this round's floor (CD-1: the
+        whole card is the border; CD-2: JU-5 on the floor of the round)."""
+        floors = self.floors(seat)
+        z = self.round - 1
+        return [
+            (turn, x, y)
+            for turn, x, y, p in self.data.elements[ident].spots
+            if can_place(floors, GRID, p) == z
+        ]
+
+    def active(self) -> list[Seat]:
+        """The seats still in (CD-3)."""
+        return [s for s in range(self.seats) if not self.out[s]]
+
+    def deadline(self) -> int | None:
+        if self.phase == "pick":
+            return self.phase_start + self.data.rules.pick_ms
+        if self.phase == "build":
+            return self.phase_start + self.data.rules.round_ms(self.round)
+        return None
+
+    def _earliest(self, seat: Seat) -> int:
+        """RULING: a seat's grabs, placements and returns are `hand_ms` apart."""
+        return max(self.now, self.last_act[seat] + self.data.rules.hand_ms)
+
+    # ------------------------------------------------------------------ protocol
+
+    def current_players(self) -> tuple[Seat, ...]:
+        if self.phase == "pick":
+            return tuple(s for s in range(self.seats) if self.cards[s] is None)
+        if self.phase == "build":
+            return tuple(s for s in self.active() if not self.done[s])
+        return ()
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        """Each choice at its earliest game time; any later `at` up to the deadline is as
+        legal (a recorder stamps its own clock)."""
+        end = self.deadline()
+        if end is None:
+            return []
+        if seat == SYSTEM:
+            return [TimeUp(end)]
+        if seat not in self.current_players():
+            return []
+        if self.phase == "pick":
+            return [Pick(self.now, c) for c in self.free_cards()]
+        out: list[Action] = []
+        at = self._earliest(seat)
+        if at <= end:
+            ident = self.hand[seat]
+            if ident is None:
+                out.extend(Take(at, e) for e in self.pool())
+                if self.placed_this_round(seat):
+                    out.append(Return(at, self.built[seat][-1][0]))
+            else:
+                out.extend(Place(at, ident, t, x, y) for t, x, y in self.placements(seat, ident))
+                out.append(Return(at, ident))
+        out.append(Done(self.now))
+        return out
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        return self._refusal(seat, action) is None
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        why = self._refusal(seat, action)
+        if why is not None:
+            raise IllegalActionError(*why)
+        assert isinstance(action, KINDS)  # _refusal checked the kind
+        self.now = action.at
+        if isinstance(action, Pick):
+            self.cards[seat] = action.card
+            self.log.append(f"{_ms(self.now)} seat {seat + 1} picks {action.card}")
+            if all(c is not None for c in self.cards):
+                self._begin_round()
+        elif isinstance(action, Take):
+            self.hand[seat] = action.element
+            self.last_act[seat] = action.at
+        elif isinstance(action, Place):
+            self.built[seat].append(
+                (action.element, action.turn, action.x, action.y, self.round - 1)
+            )
+            self.hand[seat] = None
+            self.last_act[seat] = action.at
+        elif isinstance(action, Return):
+            if self.hand[seat] == action.element:
+                self.hand[seat] = None
+            else:
+                self.built[seat].pop()
+            self.last_act[seat] = action.at
+        elif isinstance(action, Done):
+            self.done[seat] = True
+            self.hand[seat] = None
+            self.log.append(
+                f"{_ms(self.now)} seat {seat + 1} is done with floor {self.round} "
+                f"({self.placed_this_round(seat)} element(s))"
+            )
+            if not self.current_players():
+                self._end_round()
+        else:
+            self._time_up()
+
+    # ------------------------------------------------------------------ the rules
+
+    def _refusal(self, seat: Seat, action: Action) -> Refusal | None:
+        end = self.deadline()
+        if end is None:
+            return "CD-3", "the game is over: everyone is out", ""
+        at = getattr(action, "at", None)
+        if not isinstance(action, KINDS) or not isinstance(at, int):
+            return "CD-2", f"{action.kind!r} is no COUNTDOWN action", ""
+        if isinstance(action, TimeUp):
+            if seat != SYSTEM:
+                return "CD-2", "only the game itself calls time", ""
+            if at != end:
+                return "CD-2", f"the timer runs out at {_ms(end)}", ""
+            return None
+        if not 0 <= seat < self.seats:
+            return "CD-1", f"there is no seat {seat + 1}", ""
+        if seat not in self.current_players():
+            why = "is out" if self.out[seat] else "is not to act now"
+            return "CD-3", f"seat {seat + 1} {why} ({self.phase})", ""
+        if at < self.now:
+            return "CD-2", f"{_ms(at)} is before the last action ({_ms(self.now)})", ""
+        if at > end:
+            return "CD-2", f"the time for this step ended at {_ms(end)}", ""
+        if self.phase == "pick":
+            if not isinstance(action, Pick):
+                return "CD-1", "each player first picks a card", ""
+            if action.card not in self.free_cards():
+                return "CD-1", f"{action.card} is no card left to pick", ""
+            return None
+        return self._build_refusal(seat, action, at)
+
+    def _build_refusal(self, seat: Seat, action: Action, at: int) -> Refusal | None:
+        if isinstance(action, Done):
+            return None
+        if not isinstance(action, Take | Place | Return):
+            return "CD-2", f"no {action.kind} while building", ""
+        earliest = self._earliest(seat)
+        if at < earliest:
+            return "CD-2", f"one element at a time: next at {_ms(earliest)} (RULING)", ""
+        hand = self.hand[seat]
+        if isinstance(action, Take):
+            if hand is not None:
+                return "CD-2", f"seat {seat + 1} already holds {hand}: place or return it", ""
+            if action.element not in self.data.elements:
+                return "CD-2", f"there is no element {action.element}", ""
+            if action.element not in self.pool():
+                return "CD-2", f"{action.element} is not in the shared pool (RULING)", ""
+            return None
+        if isinstance(action, Return):
+            if hand is not None:
+                if action.element != hand:
+                    return "CD-2", f"seat {seat + 1} holds {hand}: return that one first", ""
+                return None
+            if not self.placed_this_round(seat) or self.built[seat][-1][0] != action.element:
+                return "CD-2", "only the last element placed this round can go back", ""
+            return None
+        if hand != action.element:
+            return "CD-2", f"seat {seat + 1} does not hold {action.element}", ""
+        p = self.spot(action.element, action.turn, action.x, action.y)
+        if not p:
+            return "CD-1", f"{action.element} would reach off the card there", ""
+        z = can_place(self.floors(seat), GRID, p)
+        if z != self.round - 1:
+            where = "not flat, over nothing, or touching no element of its floor (JU-5)"
+            if z is not None:
+                where = f"it would rest on floor {z + 1}"
+            return "CD-2", f"floor {self.round} is built now: {where}", ""
+        return None
+
+    def _begin_round(self) -> None:
+        self.round += 1
+        self.phase = "build"
+        self.phase_start = self.now
+        self.done = [False] * self.seats
+        self.last_act = [NEVER] * self.seats
+        length = self.data.rules.round_ms(self.round)
+        self.log.append(f"{_ms(self.now)} floor {self.round}: {length // 1000} s, build!")
+
+    def _time_up(self) -> None:
+        if self.phase == "pick":
+            for seat in range(self.seats):
+                if self.cards[seat] is None:
+                    self.cards[seat] = self.free_cards()[0]  # RULING: the first card left
+                    self.log.append(f"{_ms(self.now)} seat {seat + 1} is given {self.cards[seat]}")
+            self._begin_round()
+            return
+        self.log.append(f"{_ms(self.now)} time is up for floor {self.round}")
+        self._end_round()
+
+    def _end_round(self) -> None:
+        """CD-3: elements in hand go back; a seat still in that added none is out."""
+        for seat in self.active():
+            self.hand[seat] = None
+            if not self.placed_this_round(seat):
+                self.out[seat] = self.round
+                self.log.append(
+                    f"{_ms(self.now)} seat {seat + 1} added nothing: out with "
+                    f"{len(self.built[seat])} element(s)"
+                )
+        if self.active():
+            self._begin_round()
+        else:
+            self.phase = "over"
+            self.log.append(f"{_ms(self.now)} everyone is out: {self.scores()}")
+
+    # ------------------------------------------------------------------ the end
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        """CD-3: the elements each has used."""
+        return [len(b) for b in self.built]
+
+    def ranking(self) -> list[list[Seat]]:
+        """CD-3: most elements first; equal counts share a place."""
+        if not self.is_terminal():
+            return []
+        scores = self.scores()
+        return [
+            [s for s, v in enumerate(scores) if v == value]
+            for value in sorted(set(scores), reverse=True)
+        ]
+
+    def winner(self) -> Seat | None:
+        places = self.ranking()
+        return places[0][0] if places and len(places[0]) == 1 else None
+
+    # ------------------------------------------------------------------ views, copies
+
+    def results(self) -> list[dict[str, Any]]:
+        """The results table: each seat's card, elements per floor, total, round out."""
+        out = []
+        for seat in range(self.seats):
+            per_floor = [0] * (1 + max((p[4] for p in self.built[seat]), default=-1))
+            for p in self.built[seat]:
+                per_floor[p[4]] += 1
+            card = self.cards[seat]
+            out.append(
+                {
+                    "seat": seat,
+                    "card": card,
+                    "card_name": None if card is None else self.data.cards[card].name,
+                    "floors": len(per_floor),
+                    "per_floor": per_floor,
+                    "elements": len(self.built[seat]),
+                    "out_in_round": self.out[seat] or None,
+                }
+            )
+        return out
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """Everything is on the table: the state itself, plus the countdown (the server's
+        timer: `deadline_ms`), the pool, each building and the results table."""
+        out = self.to_dict()
+        out["seat"] = seat
+        out["deadline_ms"] = self.deadline()
+        out["round_ms"] = self.data.rules.round_ms(self.round) if self.round else None
+        out["pool"] = self.pool()
+        out["players"] = [
+            {
+                "seat": s,
+                "floors": [[list(c) for c in sorted(cells_of(m))] for m in self.floors(s)],
+            }
+            for s in range(self.seats)
+        ]
+        out["results"] = self.results()
+        # Solo: the score to remember as one's best on this card (kept by the server).
+        card = self.cards[0]
+        out["solo_best"] = (
+            {"card": card, "elements": len(self.built[0])}
+            if self.seats == 1 and self.is_terminal() and card is not None
+            else None
+        )
+        return out
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        other.data = self.data
+        other.options = self.options
+        other.cards = list(self.cards)
+        other.built = [list(b) for b in self.built]
+        other.hand = list(self.hand)
+        other.last_act = list(self.last_act)
+        other.done = list(self.done)
+        other.out = list(self.out)
+        other.phase = self.phase
+        other.round = self.round
+        other.now = self.now
+        other.phase_start = self.phase_start
+        other.log = list(self.log)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": dict(self.options),
+            "phase": self.phase,
+            "round": self.round,
+            "now": self.now,
+            "phase_start": self.phase_start,
+            "cards": list(self.cards),
+            "built": [[list(p) for p in b] for b in self.built],
+            "hand": list(self.hand),
+            "last_act": list(self.last_act),
+            "done": list(self.done),
+            "out": list(self.out),
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_dict(cls, data: CountdownData, raw: Mapping[str, Any]) -> CountdownState:
+        state = cls(data, {str(k): str(v) for k, v in raw["options"].items()}, len(raw["cards"]))
+        state.phase = str(raw["phase"])
+        state.round = int(raw["round"])
+        state.now = int(raw["now"])
+        state.phase_start = int(raw["phase_start"])
+        state.cards = [None if c is None else str(c) for c in raw["cards"]]
+        state.built = [
+            [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])) for p in b]
+            for b in raw["built"]
+        ]
+        state.hand = [None if h is None else str(h) for h in raw["hand"]]
+        state.last_act = [int(t) for t in raw["last_act"]]
+        state.done = [bool(d) for d in raw["done"]]
+        state.out = [int(o) for o in raw["out"]]
+        state.log = [str(line) for line in raw["log"]]
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CountdownState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def _ms(at: int) -> str:
+    return f"{at / 1000:.3f} s"
