@@ -70,7 +70,8 @@ def trains_prompt(view: dict[str, Any], seat: int | None, map_name: str = "tokyo
     me = view["players"][seat]
     riding = me.get("riding_vehicle") or me["riding"]
     if me["riding"] == letter:
-        return f"{at}. You are on {kind} {riding}: alight onto a cell by its stop, or stay on."
+        on = "it" if not pair else f"{kind} {riding}"
+        return f"{at}. You are on {on}: alight onto a cell by its stop, or stay on."
     them = f"{kind} {letter}" if not pair else f"one of the {kind}s {letter}"
     if me["riding"] is not None:
         ridden = _kind(me["riding"], map_name)
