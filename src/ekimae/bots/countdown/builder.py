@@ -1,0 +1,111 @@
+"""The `builder` bot: a greedy packer of each floor (see the package)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from ekimae.core.actions import Action
+from ekimae.games.countdown.actions import Take
+from ekimae.games.countdown.game import GAME
+from ekimae.games.tokyo_jutaku.geometry import (
+    GRID,
+    HEIGHT,
+    WIDTH,
+    add,
+    can_place,
+    cells_of,
+    neighbours,
+)
+
+CANDIDATES = 24  # elements weighed per decision, smallest first: a choice in a few ms
+Choice = tuple[str, int, int, int]  # element, turn, x, y
+
+
+def _same(action: Action, kind: str, **fields: object) -> bool:
+    return action.kind == kind and all(getattr(action, k) == v for k, v in fields.items())
+
+
+def _find(legal: Sequence[Action], kind: str, **fields: object) -> Action | None:
+    return next((a for a in legal if _same(a, kind, **fields)), None)
+
+
+def _wasted(free: int, smallest: int) -> int:
+    """Free cells in pockets smaller than the smallest element left."""
+    wasted = 0
+    while free:
+        comp = free & -free
+        while True:
+            grown = comp | (neighbours(comp) & free)
+            if grown == comp:
+                break
+            comp = grown
+        free &= ~comp
+        size = comp.bit_count()
+        if size < smallest:
+            wasted += size
+    return wasted
+
+
+class BuilderBot:
+    name = "builder"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        done = next(a for a in legal if a.kind in ("done", "pick"))
+        if done.kind == "pick":
+            return done  # CD-1: the whole card is the border, every card builds alike
+        seat = view["seat"]
+        hand = view["hand"][seat]
+        plan = self.plan(view, [hand] if hand else list(view["pool"]))
+        if hand:
+            if plan is None or plan[0] != hand:
+                return _find(legal, "return", element=hand) or done
+            _, turn, x, y = plan
+            return _find(legal, "place", element=hand, turn=turn, x=x, y=y) or done
+        if plan is None:
+            return done
+        # Time for a take and a place before the timer? Otherwise the floor is finished.
+        take = _find(legal, "take", element=plan[0])
+        end = view["deadline_ms"]
+        if not isinstance(take, Take) or end is None or take.at + GAME.data.rules.hand_ms > end:
+            return done
+        return take
+
+    def plan(self, view: dict[str, Any], pool: Sequence[str]) -> Choice | None:
+        """The best (element, turn, x, y) on this round's floor, or None."""
+        seat = view["seat"]
+        data = GAME.data
+        z = int(view["round"]) - 1
+        floors: list[int] = []
+        for ident, turn, x, y, fz in view["built"][seat]:
+            for t, sx, sy, p in data.elements[ident].spots:
+                if (t, sx, sy) == (turn, x, y):
+                    add(floors, fz, p)
+        region = GRID if z == 0 else (floors[z - 1] if z - 1 < len(floors) else 0)
+        current = floors[z] if z < len(floors) else 0
+        elements = sorted((data.elements[e] for e in pool), key=lambda e: (e.size, e.id))
+        room = (region & ~current).bit_count()
+        best: tuple[tuple[int, int, int], Choice] | None = None
+        for element in elements[:CANDIDATES]:
+            if element.size > room:
+                break
+            rest = [e.size for e in elements if e.id != element.id]
+            smallest = min(rest, default=99)
+            for turn, x, y, p in element.spots:
+                if p & ~region or can_place(floors, GRID, p) != z:
+                    continue
+                free = region & ~current & ~p
+                hug = (neighbours(p) & ~(region & ~current)).bit_count() + _edges(p)
+                key = (_wasted(free, smallest), -hug, element.size)
+                if best is None or key < best[0]:
+                    best = (key, (element.id, turn, x, y))
+        return None if best is None else best[1]
+
+
+def _edges(p: int) -> int:
+    """Sides of `p` on the card's edge (they hug the border)."""
+    return sum((x == 0) + (y == 0) + (x == WIDTH - 1) + (y == HEIGHT - 1) for x, y in cells_of(p))
