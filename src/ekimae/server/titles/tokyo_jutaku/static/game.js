@@ -1,0 +1,402 @@
+// TOKYO JUTAKU's page (issue 16): the plan, the pool, one's card to build on (R turns, F
+// flips, the element snaps where a listed `place` action puts it), isometric towers, Stop!
+// The page only sends actions the server listed as legal; it draws from the view alone.
+import { el } from "/static/dom.js";
+import { connectTable } from "/static/live.js";
+
+const NS = "http://www.w3.org/2000/svg";
+const svg = (tag, attrs = {}, ...kids) => {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const kid of kids) node.append(kid);
+  return node;
+};
+const SEAT_COLORS = ["#d1495b", "#2e86ab", "#edae49", "#3b8b5a", "#8e5ea2", "#e07a1f", "#4d4d4d", "#c2185b"];
+const DISTRICT_COLORS = { ikebukuro: "#f6d5d9", ueno: "#d6e9f5", asakusa: "#fbe8c8", shinjuku: "#d9eedd", akihabara: "#e6dcf0", shibuya: "#fde0cc", ginza: "#e4e4e4", shinagawa: "#f7d6e6", roppongi: "#fff3a8" };
+
+let comps = null;
+let table = null;
+let cfg = null;
+let turn = 0; // the orientation of the element in hand (index into its shapes)
+let handOf = null; // the element that orientation belongs to
+let hover = null; // {plot, cx, cy} the square under the pointer
+let isoTurn = 0;
+let clockOffset = 0; // performance.now() − the game time of the last action seen
+let lastNow = null;
+let queued = null; // a timeout waiting for the 2 s pace (JU-4 RULING)
+
+export async function initGame(c) {
+  cfg = c;
+  comps = await (await fetch("/api/titles/tokyo-jutaku/components")).json();
+  table = connectTable(cfg, render, "#tools button");
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
+    if (ev.key === "r" || ev.key === "R") { reorient("rot"); ev.preventDefault(); }
+    if (ev.key === "f" || ev.key === "F") { reorient("flip"); ev.preventDefault(); }
+  });
+  document.getElementById("rot").onclick = () => reorient("rot");
+  document.getElementById("flip").onclick = () => reorient("flip");
+  document.getElementById("iso-turn").onclick = () => { isoTurn = (isoTurn + 1) % 4; draw(); };
+  setInterval(tick, 200);
+}
+
+const gameNow = () => performance.now() - clockOffset;
+const latest = () => table?.latest();
+const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
+const seat = () => cfg.seat;
+
+// ---------------------------------------------------------------- shapes
+
+const key = (cells) => cells.map(([x, y]) => `${x},${y}`).sort().join(";");
+function normal(cells) {
+  const mx = Math.min(...cells.map((c) => c[0])), my = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - mx, y - my]);
+}
+function reorient(how) {
+  const msg = latest();
+  const hand = msg && seat() !== null ? msg.view.hand[seat()] : null;
+  if (!hand) return;
+  const shapes = comps.elements[hand].shapes;
+  const cells = shapes[turn] ?? shapes[0];
+  const moved = normal(cells.map(([x, y]) => (how === "rot" ? [-y, x] : [-x, y])));
+  const k = key(moved);
+  const found = shapes.findIndex((s) => key(s) === k);
+  turn = found < 0 ? 0 : found;
+  draw();
+}
+
+// ---------------------------------------------------------------- sending
+
+function sendPaced(action, what) {
+  // RULING (JU-4): one seat's grabs, placements and returns are 2 s of game time apart;
+  // a click before that waits for its moment instead of being refused.
+  const msg = latest();
+  if (queued) clearTimeout(queued);
+  const earliest = msg.view.last_act[seat()] + comps.hand_ms;
+  const wait = earliest - gameNow();
+  const why = document.getElementById("why");
+  if (wait > 0) {
+    why.textContent = `${what} in ${(wait / 1000).toFixed(1)} s (one element every ${comps.hand_ms / 1000} s)`;
+    queued = setTimeout(() => { queued = null; why.textContent = ""; table.send(action); }, wait + 40);
+  } else {
+    why.textContent = "";
+    table.send(action);
+  }
+}
+
+// ---------------------------------------------------------------- rendering
+
+function render(msg) {
+  if (msg.view.now !== lastNow) { lastNow = msg.view.now; clockOffset = performance.now() - msg.view.now; }
+  document.body.dataset.actions = String(msg.actions);
+  document.body.dataset.phase = msg.view.phase;
+  draw();
+}
+
+function draw() {
+  const msg = latest();
+  if (!msg || !comps) return;
+  const v = msg.view;
+  const me = seat();
+  const who = me === null ? "Spectating" : `You are seat ${me + 1} ${msg.names[me]}`;
+  const status = document.getElementById("status");
+  status.textContent = msg.finished ? `${who} · Game over` : `${who} · ${msg.prompt ?? ""}`;
+  status.className = msg.legal.length ? "yours" : "";
+  document.getElementById("practice").hidden = !msg.practice;
+  const hand = me === null ? null : v.hand[me];
+  if (hand !== handOf) { handOf = hand; turn = 0; }
+  drawCheck(v);
+  drawPlan(msg);
+  drawPool(msg);
+  drawBuild(msg);
+  drawPlayers(msg);
+  drawTools(msg);
+  document.getElementById("log").replaceChildren(...v.log.slice(-40).map((line) => el("li", { text: line })));
+  const end = document.getElementById("end");
+  end.hidden = !msg.finished;
+  if (msg.finished) {
+    document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
+      el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (¥${msg.scores[s].toLocaleString("en")})`).join(" = ") }))));
+  }
+  tick();
+}
+
+function drawCheck(v) {
+  // JU-6: the last check's result, with the reason when a building fails, for everyone.
+  const box = document.getElementById("check");
+  let i = v.log.length - 1;
+  while (i >= 0 && !/building (passes|fails)|time is up/.test(v.log[i])) i--;
+  if (i < 0) { box.hidden = true; return; }
+  const stamp = v.log[i].split(" s ")[0];
+  const lines = v.log.filter((l) => l.startsWith(stamp + " s ") && /building (passes|fails)|time is up/.test(l));
+  box.hidden = false;
+  box.className = "ju-check " + (lines.some((l) => l.includes("passes")) ? "pass" : "fail");
+  box.replaceChildren(...lines.map((l) => el("div", { text: l.replace(/^[\d.]+ s /, "") })));
+}
+
+function drawPlan(msg) {
+  const v = msg.view;
+  const moves = new Map(legalOf("move").concat(legalOf("start")).map((a) => [a.action.space, a]));
+  const box = document.getElementById("plan");
+  const cells = [];
+  const side = v.options.side;
+  for (let r = 0; r < 6; r++) {
+    for (let c = 0; c < 6; c++) {
+      const space = "ABCDEF"[c] + (r + 1);
+      if (comps.plan[r][c] === "+") { if (r === 2 && c === 2) cells.push(el("div", { class: "ju-hole", text: "pool" })); continue; }
+      const card = v.grid[space];
+      const arch = v.architects.indexOf(space);
+      const info = card ? comps.cards[card] : null;
+      const held = arch >= 0 ? v.held[arch] : null;
+      const shown = info ?? (held ? comps.cards[held] : null);
+      const node = el("div", { class: "ju-space", "data-space": space, title: space });
+      node.style.background = shown ? DISTRICT_COLORS[shown.district] ?? "#eee" : "#bbb";
+      node.append(el("span", { class: "ju-sp", text: space }));
+      if (shown) node.append(el("span", { class: "ju-cn", text: shown.name }), el("span", { class: "ju-cy", text: `¥${shown[side].yen / 1000}k · ${shown[side].floors}F ${shown[side].elements}` }));
+      else node.append(el("span", { class: "ju-cn", text: "(built)" }));
+      if (arch >= 0) {
+        const a = el("span", { class: "ju-arch", text: String(arch + 1), title: `seat ${arch + 1}'s architect` });
+        a.style.background = SEAT_COLORS[arch];
+        node.append(a);
+      }
+      const move = moves.get(space);
+      if (move) {
+        node.classList.add("ju-dest");
+        node.tabIndex = 0;
+        node.setAttribute("role", "button");
+        node.setAttribute("aria-label", move.label ?? move.text);
+        node.onclick = () => table.send(move.action);
+        node.onkeydown = (ev) => { if (ev.key === "Enter") table.send(move.action); };
+      }
+      cells.push(node);
+    }
+  }
+  box.replaceChildren(...cells);
+}
+
+function holders(v) {
+  const out = new Map();
+  v.hand.forEach((h, s) => { if (h) out.set(h, s); });
+  v.built.forEach((b, s) => b.forEach((p) => out.set(p[0], s)));
+  return out;
+}
+
+function shapeSvg(cells, size, color) {
+  const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
+  const u = Math.min(size / Math.max(w, h), 12);
+  return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
+    ...cells.map(([x, y]) => svg("rect", { x: (size - w * u) / 2 + x * u, y: (size - h * u) / 2 + y * u, width: u - 1, height: u - 1, fill: color })));
+}
+
+const elementColor = (id) => {
+  const i = Object.keys(comps.elements).indexOf(id);
+  return `hsl(${(i * 137) % 360} 55% 55%)`;
+};
+
+function drawPool(msg) {
+  const v = msg.view;
+  const takes = new Map(legalOf("take").map((a) => [a.action.element, a]));
+  const held = holders(v);
+  const box = document.getElementById("pool");
+  box.replaceChildren(...Object.entries(comps.elements).map(([id, e]) => {
+    const owner = held.get(id);
+    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${e.name} (${id})`, "aria-label": `${e.name} ${id}` + (owner !== undefined ? `, seat ${owner + 1} has it` : "") });
+    node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? elementColor(id) : "#bbb"));
+    if (owner !== undefined) {
+      node.classList.add("ju-taken");
+      const b = el("span", { class: "ju-badge", text: String(owner + 1) });
+      b.style.background = SEAT_COLORS[owner];
+      node.append(b);
+    }
+    const take = takes.get(id);
+    if (take) node.onclick = () => sendPaced(take.action, `Taking ${e.name}`);
+    else if (owner === undefined) node.disabled = true;
+    else node.onclick = () => { document.getElementById("why").textContent = `${e.name} (${id}) is not in the pool: seat ${owner + 1} has it (JU-4)`; };
+    return node;
+  }));
+}
+
+// The seat's building as cubes (x, y, z, element) from its placed elements.
+function cubes(v, s) {
+  const out = [];
+  for (const [id, , t, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[t]) out.push([cx + x, cy + y, z, id]);
+  return out;
+}
+
+function heights(v, s) {
+  const h = new Map();
+  for (const [x, y, z] of cubes(v, s)) h.set(`${x},${y}`, Math.max(h.get(`${x},${y}`) ?? 0, z + 1));
+  return h;
+}
+
+// Why the ghost cannot go here (JU-3, JU-5), from the card and the building.
+function refusal(v, s, plotIdx, rows, cells) {
+  const built = v.built[s];
+  if (built.length && built[0][1] !== plotIdx) return `your building stands in border ${built[0][1] + 1} (JU-3)`;
+  for (const [x, y] of cells) {
+    const ch = rows[y]?.[x];
+    if (ch === undefined || ch === ".") return "it would reach outside the border (JU-5)";
+    if (ch === "o") return "it would lie over a hole of the card (JU-5)";
+  }
+  const h = heights(v, s);
+  const hs = cells.map(([x, y]) => h.get(`${x},${y}`) ?? 0);
+  const z = Math.max(...hs);
+  if (hs.some((k) => k !== z)) return "it must rest flat on the level below, nothing overhanging (JU-5)";
+  const onFloor = new Set(cubes(v, s).filter((c) => c[2] === z).map((c) => `${c[0]},${c[1]}`));
+  if (onFloor.size && !cells.some(([x, y]) => [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => onFloor.has(`${x + dx},${y + dy}`))))
+    return `on floor ${z + 1} it must touch an element of that floor along a side (JU-5)`;
+  return "no listed placement here";
+}
+
+function drawBuild(msg) {
+  const v = msg.view;
+  const me = seat();
+  const info = document.getElementById("card-info");
+  const plots = document.getElementById("plots");
+  if (me === null) { info.textContent = "Spectating: every building is shown under Players."; plots.replaceChildren(); drawIso(document.getElementById("iso"), v, null, 260); return; }
+  const p = v.players[me];
+  const card = p.card;
+  info.replaceChildren(card
+    ? el("div", { class: "ju-req" }, el("strong", { text: `${card.name} (${card.district})` }),
+      el("span", { text: ` · exactly ${card.floors} floor(s) and ${card.elements} element(s) · ¥${card.yen.toLocaleString("en")}` }),
+      el("span", { class: "ju-now", text: ` · now ${p.floors.length} floor(s), ${v.built[me].length} element(s)` }))
+    : el("span", { text: "No card in hand: you completed one; move on the plan." }));
+  const hand = v.hand[me];
+  const places = new Map(legalOf("place").map((a) => [`${a.action.plot},${a.action.turn},${a.action.x},${a.action.y}`, a]));
+  const h = heights(v, me);
+  const shapes = hand ? comps.elements[hand].shapes : null;
+  const shape = shapes ? shapes[turn] ?? shapes[0] : null;
+  const U = 34;
+  const nodes = [];
+  (card?.plots ?? []).forEach((rows, k) => {
+    const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": k, role: "img", "aria-label": `border ${k + 1}` });
+    const cubeColor = new Map(cubes(v, me).map(([x, y, z, id]) => [`${x},${y}`, [z, id]]));
+    for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
+      const ch = rows[y][x];
+      const top = cubeColor.get(`${x},${y}`);
+      const inUse = !v.built[me].length || v.built[me][0][1] === k;
+      const fill = top ? elementColor(top[1]) : ch === "#" ? (inUse ? "#fff" : "#eee") : ch === "o" ? "#555" : "#cfd6dc";
+      const r = svg("rect", { x: 1 + x * U, y: 1 + y * U, width: U - 2, height: U - 2, fill, stroke: ch === "#" ? "#7a8a99" : "none", "data-x": x, "data-y": y });
+      board.append(r);
+      if (h.get(`${x},${y}`)) board.append(svg("text", { x: 1 + x * U + U / 2, y: 1 + y * U + U / 2 + 5, "text-anchor": "middle", class: "ju-h" }, String(h.get(`${x},${y}`))));
+      r.addEventListener("pointerenter", () => { if (!hover || hover.plot !== k || hover.cx !== x || hover.cy !== y) { hover = { plot: k, cx: x, cy: y }; draw(); } });
+      r.addEventListener("click", (ev) => {
+        // A touch first shows the element there; a second touch on that square places it.
+        const same = hover && hover.plot === k && hover.cx === x && hover.cy === y;
+        hover = { plot: k, cx: x, cy: y };
+        if (ev.pointerType === "touch" && !same) draw(); else placeHere();
+      });
+    }
+    if (hand && hover && hover.plot === k) {
+      const [ax, ay] = shape[0];
+      const x0 = hover.cx - ax, y0 = hover.cy - ay;
+      const ok = places.get(`${k},${turn},${x0},${y0}`);
+      const cells = shape.map(([cx, cy]) => [cx + x0, cy + y0]);
+      for (const [cx, cy] of cells) board.append(svg("rect", { x: 1 + cx * U + 3, y: 1 + cy * U + 3, width: U - 8, height: U - 8, fill: ok ? "rgba(40,160,70,.55)" : "rgba(210,40,40,.45)", stroke: ok ? "#1b7a35" : "#a01818", "stroke-width": 2, "pointer-events": "none", class: ok ? "ju-ghost ok" : "ju-ghost no" }));
+      const why = document.getElementById("why");
+      if (!queued) why.textContent = ok ? `Fits: floor ${Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1}. Click to place.` : `Can't go here, because ${refusal(v, me, k, rows, cells)}.`;
+    }
+    board.addEventListener("pointerleave", () => { hover = null; draw(); });
+    nodes.push(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: card.plots.length > 1 ? `Border ${k + 1}` : "The plot" }), board));
+  });
+  plots.replaceChildren(...nodes);
+  const handBox = document.getElementById("hand");
+  handBox.replaceChildren(hand
+    ? el("div", { class: "ju-inhand" }, el("span", { text: `In hand: ${comps.elements[hand].name} (${hand}), orientation ${turn + 1}/${shapes.length}` }), shapeSvg(shape, 60, elementColor(hand)))
+    : el("span", { text: v.phase === "build" && !v.conceded[me] && card ? "Click an element in the pool to take it." : "" }));
+  drawIso(document.getElementById("iso"), v, me, 260);
+}
+
+function placeHere() {
+  const msg = latest();
+  const v = msg.view;
+  const me = seat();
+  if (me === null || !v.hand[me] || !hover) return;
+  const shape = comps.elements[v.hand[me]].shapes[turn];
+  const x0 = hover.cx - shape[0][0], y0 = hover.cy - shape[0][1];
+  const ok = legalOf("place").find((a) => a.action.plot === hover.plot && a.action.turn === turn && a.action.x === x0 && a.action.y === y0);
+  if (ok) sendPaced(ok.action, "Placing");
+  else {
+    const rows = v.players[me].card.plots[hover.plot];
+    document.getElementById("error").textContent = `Can't go here, because ${refusal(v, me, hover.plot, rows, shape.map(([cx, cy]) => [cx + x0, cy + y0]))}.`;
+  }
+}
+
+// An isometric tower (SVG), turned by `isoTurn` quarter turns.
+function drawIso(box, v, s, size) {
+  box.replaceChildren(isoSvg(v, s, size, s === null ? null : v.players[s].card));
+}
+
+function isoSvg(v, s, size, card) {
+  const w = size / 16, hgt = w / 2, H = w * 0.9;
+  const rot = ([x, y]) => [[x, y], [6 - y, x], [6 - x, 6 - y], [y, 6 - x]][isoTurn];
+  const P = (x, y, z) => [size / 2 + (x - y) * w, size * 0.3 + (x + y) * hgt - z * H];
+  const root = svg("svg", { width: size, height: size * 0.85, viewBox: `0 0 ${size} ${size * 0.85}`, class: "ju-iso-svg", role: "img", "aria-label": s === null ? "" : `seat ${s + 1}'s building` });
+  const poly = (pts, fill) => svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill, stroke: "#333", "stroke-width": 0.5 });
+  const rows = card ? card.plots[v.built[s]?.[0]?.[1] ?? 0] : null;
+  if (rows) for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
+    const ch = rows[y][x];
+    if (ch === ".") continue;
+    const [rx, ry] = rot([x, y]);
+    root.append(poly([P(rx, ry, 0), P(rx + 1, ry, 0), P(rx + 1, ry + 1, 0), P(rx, ry + 1, 0)], ch === "o" ? "#666" : "#e9edf1"));
+  }
+  if (s === null) return root;
+  const list = cubes(v, s).map(([x, y, z, id]) => { const [rx, ry] = rot([x, y]); return [rx, ry, z, id]; });
+  list.sort((a, b) => a[0] + a[1] - (b[0] + b[1]) || a[2] - b[2]);
+  for (const [x, y, z, id] of list) {
+    const c = elementColor(id);
+    root.append(
+      poly([P(x, y, z + 1), P(x + 1, y, z + 1), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)], c),
+      poly([P(x, y + 1, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)], `color-mix(in srgb, ${c} 70%, black)`),
+      poly([P(x + 1, y, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x + 1, y, z + 1)], `color-mix(in srgb, ${c} 85%, black)`));
+  }
+  return root;
+}
+
+function drawPlayers(msg) {
+  const v = msg.view;
+  document.getElementById("players").replaceChildren(...v.players.map((p, s) => {
+    const state = v.phase === "over" ? "" : v.called.includes(s) ? "called Stop!" : v.conceded[s] ? "gave up the round" : v.phase === "build" || v.phase === "window" ? "building" : v.movers[0] === s ? "choosing" : "";
+    const card = p.card;
+    const node = el("div", { class: "ju-player", "data-seat": s },
+      el("div", { class: "ju-pname" }, el("span", { class: "ju-dot", style: `background:${SEAT_COLORS[s]}` }),
+        el("strong", { text: `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (bot: ${msg.bots[s]})` : ""}${s === seat() ? " (you)" : ""}` })),
+      el("div", { text: `¥${p.yen.toLocaleString("en")} · ${v.completed[s].length}/${comps.cards_to_end} cards${state ? " · " + state : ""}` }),
+      el("div", { class: "ju-pcard", text: card ? `${card.name}: ${card.floors}F ${card.elements} · built ${p.floors.length}F ${v.built[s].length}` : "no card" }),
+      el("div", { class: "ju-phand", text: v.hand[s] ? `holds ${comps.elements[v.hand[s]].name}` : "" }),
+      isoSvg(v, s, 150, card));
+    return node;
+  }));
+}
+
+function drawTools(msg) {
+  const v = msg.view;
+  const me = seat();
+  const stop = legalOf("stop")[0], concede = legalOf("concede")[0], keep = legalOf("keep")[0];
+  const back = legalOf("return")[0];
+  const hand = me === null ? null : v.hand[me];
+  const bind = (id, a, what) => {
+    const b = document.getElementById(id);
+    b.hidden = !a && (id === "keep");
+    b.disabled = !a || document.body.dataset.pending === "1";
+    b.onclick = a ? () => (what ? sendPaced(a.action, what) : table.send(a.action)) : null;
+  };
+  bind("stop", stop);
+  bind("concede", concede);
+  bind("keep", keep);
+  bind("put-back", back, "Putting back");
+  document.getElementById("put-back").textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
+  for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;
+}
+
+function tick() {
+  const msg = latest();
+  if (!msg) return;
+  const v = msg.view;
+  const clock = document.getElementById("clock");
+  if (v.deadline_ms === null || msg.finished) { clock.textContent = ""; return; }
+  const left = Math.max(0, v.deadline_ms - gameNow());
+  const what = { setup: "to choose", move: "to move", build: `round ${v.round}`, window: "Stop! check in" }[v.phase];
+  clock.textContent = `Time ${what}: ${(left / 1000).toFixed(1)} s`;
+  clock.className = "ju-clock" + (left < 10000 ? " low" : "");
+}
