@@ -260,10 +260,29 @@ def test_tokyo_metro_every_map_and_card_set(seats: int, combo: int) -> None:
     every invariant of the suite, every yen accounted for (hooks.py)."""
     game = dict(GAMES)["tokyo-metro"]
     seed = 4 * (seats + 10) + combo  # `_options` picks the combination from seed % 4
-    assert _options(game, seed) == {
+    chosen = _options(game, seed)
+    assert {k: chosen[k] for k in ("map", "cards")} == {
         "map": ("tokyo", "osaka")[combo % 2],
         "cards": ("tokyo", "osaka")[combo // 2],
     }
+    state, record = playout(game, seats, seed, deep_every=9)
+    _end_checks(game, state, record)
+
+
+@pytest.mark.parametrize(("seats", "combo"), METRO_COMBOS)
+def test_tokyo_metro_drinks_on_every_map_and_card_set(seats: int, combo: int) -> None:
+    """MD-1 … MD-7 with MOD-1: METRO DRINKS on each map x card set, 1-5 players, both MD-7
+    counts, every invariant, every yen accounted for (build fees move between players,
+    MD-7 bonuses come from the bank)."""
+    game = dict(GAMES)["tokyo-metro"]
+    # `_options` counts map, cards, drinks, drinks_bonus (the first fastest).
+    seed = 16 * (seats + 10) + 4 + combo + 8 * (seats % 2)
+    chosen = _options(game, seed)
+    assert chosen["drinks"] == "on"
+    assert (chosen["map"], chosen["cards"]) == (
+        ("tokyo", "osaka")[combo % 2],
+        ("tokyo", "osaka")[combo // 2],
+    )
     state, record = playout(game, seats, seed, deep_every=9)
     _end_checks(game, state, record)
 

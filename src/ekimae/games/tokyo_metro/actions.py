@@ -230,11 +230,54 @@ class Copy(Action):
     discounts: tuple[str, ...] = field(default=())
 
 
+@dataclass(frozen=True, slots=True)
+class ColourCard(Action):
+    """MD-3: a disc back to the box; the Colour card and its crate of 6 drinks are yours."""
+
+    kind = "colour"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShapeCard(Action):
+    """MD-5: free vending machines for the rest of this action phase (one slot)."""
+
+    kind = "shape"
+    spot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """MD-4: a drink from your supply into a station your meeple touches (pyramid, no
+    drink). `free`: with a Shape card this phase (MD-5), else a disc on the JIDOHANBAIKI
+    draw pile."""
+
+    kind = "build"
+    station: str
+    drink: str
+    free: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Step(Action):
+    """MD-5: one cell of a Move walked cell by cell (to build at the stations passed)."""
+
+    kind = "step"
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
+class Stop(Action):
+    """MD-5: end a Move walked cell by cell here."""
+
+    kind = "stop"
+
+
 CARD_ACTIONS: tuple[type[Action], ...] = (
     Move, Station, Exchange, Invest, Start, Speed, Bike, Discount, Bid, Loan, Repay,
-    Speculate, NewDisc, TakeCard, InvestDisc, Sell, Copy,
+    Speculate, NewDisc, TakeCard, InvestDisc, Sell, Copy, ColourCard, ShapeCard,
 )  # fmt: skip
 STEP_ACTIONS: tuple[type[Action], ...] = (
-    TurnBid, Place, Walk, BoardTrain, BoardVehicle, Alight, Pass, Assign,
+    TurnBid, Place, Walk, BoardTrain, BoardVehicle, Alight, Pass, Assign, Build, Step, Stop,
 )  # fmt: skip
 CODEC = ActionCodec(STEP_ACTIONS + CARD_ACTIONS)

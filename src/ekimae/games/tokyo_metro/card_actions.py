@@ -15,6 +15,7 @@ from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.components import CardAction, Kind
 from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.drinks import walks
 from ekimae.games.tokyo_metro.movement import on_map, reachable, touched_stations, walk_range
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState
 
@@ -189,7 +190,10 @@ class Memo:
 
 def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
     # TM-7.1, TM-4.3: a rider cannot move on the map.
-    if on_map(s, seat):
+    if on_map(s, seat) and walks(ctx, s, seat):
+        # MD-5: the move is walked cell by cell from here, to build at the stations passed.
+        yield _move_action(spot.spot, ctx.cell_names[s.meeple[seat]])
+    elif on_map(s, seat):
         for cell in m.reach(walk_range(ctx, s, seat, spot.value)):
             yield _move_action(spot.spot, ctx.cell_names[cell])
 
@@ -305,7 +309,13 @@ def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> 
 
 
 def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    piles = [ctx.deck_keys[i] for i, pile in enumerate(s.discards) if pile]
+    # MD-6: from the JIDOHANBAIKI pile only a Shape card.
+    jh = ctx.drinks_column
+    piles = [
+        ctx.deck_keys[i]
+        for i, pile in enumerate(s.discards)
+        if pile and (i != jh or ctx.cards.cards[pile[-1]].actions[0].kind is Kind.SHAPE)
+    ]
     for discs, off in m.discounts() if piles else []:
         if max(0, spot.value - off) <= s.money[seat]:
             for pile in piles:
@@ -335,7 +345,17 @@ def _copy(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iter
             yield _copy_action(spot.spot, discs)
 
 
+def _colour(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    yield _simple(act.ColourCard, spot.spot)  # MD-3
+
+
+def _shape(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    yield _simple(act.ShapeCard, spot.spot)  # MD-5
+
+
 _GENERATORS = {
+    Kind.COLOUR: _colour,
+    Kind.SHAPE: _shape,
     Kind.MOVE: _move,
     Kind.STATION: _station,
     Kind.EXCHANGE: _exchange,

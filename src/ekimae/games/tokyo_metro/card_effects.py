@@ -10,6 +10,8 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.drinks import take_colour, walks
+from ekimae.games.tokyo_metro.movement import walk_range
 from ekimae.games.tokyo_metro.scoring import stock_shares
 from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState, yen
 
@@ -99,6 +101,11 @@ def _yen_text(
         return f" — pays with a {a.token} token instead of yen (TM-7.3)"
     if isinstance(a, act.Discount):
         return f" — {yen(p.value)} off a later printed cost this round (TM-7.8)"
+    if isinstance(a, act.ColourCard):
+        crate = ", ".join(s.drinks[seat][-6:])
+        return f" — a disc back to the box; the crate into the supply: {crate} (MD-3)"
+    if isinstance(a, act.ShapeCard):
+        return " — free vending machines for the rest of this action phase (MD-5)"
     if isinstance(a, act.Repay | act.NewDisc | act.TakeCard):
         cost = f" = {yen(p.value)}{less}" if off else ""
         return f" — pays {yen(paid)}{cost}{left}"
@@ -110,7 +117,18 @@ Effect = Callable[[Ctx, MetroState, int, Action, CardAction, int], None]
 
 def _move(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
     assert isinstance(a, act.Move)
+    if walks(ctx, s, seat):
+        s.walk_left = walk_range(ctx, s, seat, p.value)  # MD-5: walked cell by cell
     s.meeple[seat] = ctx.board.parse_cell(a.cell)
+
+
+def _colour(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    assert isinstance(a, act.ColourCard)
+    take_colour(ctx, s, seat, a.spot)
+
+
+def _shape(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
+    s.shape_on[seat] = True  # MD-5: until the end of this action phase
 
 
 def _build(ctx: Ctx, s: MetroState, seat: int, station_key: str) -> int:
@@ -278,4 +296,6 @@ _EFFECTS: dict[type[Action], Effect] = {
     act.InvestDisc: _invest_disc,
     act.Sell: _sell,
     act.Copy: _copy,
+    act.ColourCard: _colour,
+    act.ShapeCard: _shape,
 }

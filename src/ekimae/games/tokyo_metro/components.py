@@ -48,12 +48,15 @@ class Kind(Enum):
     INVEST_DISC = "invest-disc"  # Invest by disc, OS-6 (Osaka cards only)
     SELL = "sell"  # OS-7.2 (Osaka cards only)
     COPY = "copy"  # OS-7.1 (Osaka cards only)
+    COLOUR = "colour"  # MD-3: a JIDOHANBAIKI Colour card (METRO DRINKS only)
+    SHAPE = "shape"  # MD-5: a JIDOHANBAIKI Shape card (METRO DRINKS only)
 
 
 AMOUNT_KINDS = frozenset({Kind.MOVE, Kind.SPEED, Kind.START, Kind.DISCOUNT, Kind.BID})
 COST_KINDS = frozenset({Kind.STATION, Kind.INVEST, Kind.ACTION, Kind.CARD, Kind.COPY})  # TM-6.4
 OSAKA_KINDS = frozenset({Kind.INVEST_DISC, Kind.SELL, Kind.COPY})  # OS-5: added by Osaka
 NOT_OSAKA_KINDS = frozenset({Kind.START, Kind.BID, Kind.CARD})  # OS-5: left out by Osaka
+DRINK_KINDS = frozenset({Kind.COLOUR, Kind.SHAPE})  # MD-1: never printed on an action card
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +71,10 @@ class CardRules:
     cards_per_deck: int | None = None
 
 
-TOKYO_CARDS = CardRules(LINE_LETTERS, frozenset(Kind) - OSAKA_KINDS, 3)  # TM-1.4
-OSAKA_CARDS = CardRules(OSAKA_LINE_LETTERS, frozenset(Kind) - NOT_OSAKA_KINDS, 2, 5, 8)  # OS-1
+TOKYO_CARDS = CardRules(LINE_LETTERS, frozenset(Kind) - OSAKA_KINDS - DRINK_KINDS, 3)  # TM-1.4
+OSAKA_CARDS = CardRules(
+    OSAKA_LINE_LETTERS, frozenset(Kind) - NOT_OSAKA_KINDS - DRINK_KINDS, 2, 5, 8
+)  # OS-1
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,9 +8,13 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
+from ekimae.games.jidohanbaiki.components import Components, load_components
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import (
+    ActionCard,
+    CardAction,
     CardSet,
+    Deck,
     Kind,
     Rules,
     Track,
@@ -46,6 +50,14 @@ class Ctx:
     osaka_cards: bool  # the set prints Sell or Copy (OS-5): set-aside money, Copy stacks
     map_name: str = "tokyo"
     card_set: str = "tokyo"
+    # METRO DRINKS (MD-1): the JIDOHANBAIKI pieces, and its column is the last deck.
+    drinks: Components | None = None
+    drinks_bonus_all: bool = True  # MD-7 RULING: count every drink of the colour on the map
+
+    @property
+    def drinks_column(self) -> int:
+        """The JIDOHANBAIKI column (MD-1), -1 without METRO DRINKS."""
+        return len(self.deck_keys) - 1 if self.drinks is not None else -1
 
     @property
     def vehicles(self) -> int:
@@ -69,10 +81,45 @@ class Ctx:
         return self.stop_station[self.line_stops[line][pos]]
 
 
+DRINKS_DECK = "JH"  # the JIDOHANBAIKI column's deck key (MD-1)
+HOLE = "--"  # MD-2: where a Colour card was taken; counts as a card, has no action
+
+
+def colour_card(colour: str) -> str:
+    return f"JC-{colour}"
+
+
+def shape_card(shape: str) -> str:
+    return f"JS-{shape}"
+
+
+def _with_drinks(cards: CardSet, jh: Components) -> CardSet:
+    """MD-1: the 12 JIDOHANBAIKI stock cards as one more column of action cards."""
+    deck = len(cards.decks)
+    new: dict[str, ActionCard] = {}
+    for colour in jh.colours:
+        cid = colour_card(colour.key)
+        spot = CardAction(f"{cid}a", Kind.COLOUR, jh.colour_slots, 0)
+        new[cid] = ActionCard(cid, deck, 1, (spot,))
+    for shape in jh.shapes:
+        cid = shape_card(shape.key)
+        spot = CardAction(f"{cid}a", Kind.SHAPE, jh.shape_slots, 0)  # MD-5: one slot only
+        new[cid] = ActionCard(cid, deck, 1, (spot,))
+    hole = ActionCard(HOLE, deck, 1, ())
+    extra = Deck(DRINKS_DECK, ("", ""), "JIDOHANBAIKI stock cards (MD-1)", tuple(new))
+    spots = {**cards.spots, **{a.spot: a for c in new.values() for a in c.actions}}
+    return CardSet((*cards.decks, extra), {**cards.cards, **new, HOLE: hole}, spots)
+
+
 @functools.cache
-def load_ctx(map_name: str = "tokyo", card_set: str = "tokyo") -> Ctx:
+def load_ctx(
+    map_name: str = "tokyo", card_set: str = "tokyo", drinks: bool = False, bonus: str = "all"
+) -> Ctx:
     board = load_board(map_name)
     cards = load_cards(card_set)
+    jh = load_components() if drinks else None
+    if jh is not None:
+        cards = _with_drinks(cards, jh)
     rules = load_rules()
     lines = len(board.lines)
     line_vehicles: list[tuple[int, ...]] = []
@@ -122,4 +169,6 @@ def load_ctx(map_name: str = "tokyo", card_set: str = "tokyo") -> Ctx:
         osaka_cards=any(a.kind in (Kind.SELL, Kind.COPY) for a in cards.spots.values()),
         map_name=map_name,
         card_set=card_set,
+        drinks=jh,
+        drinks_bonus_all=bonus != "owner",
     )

@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ekimae.games.tokyo_metro.context import Ctx, load_ctx
+from ekimae.games.tokyo_metro.context import HOLE, Ctx, colour_card, load_ctx
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
 
@@ -33,7 +33,12 @@ BID_PRIOR = (0, 0, 100, 100, 200, 300, 500)  # what others usually bid for turn 
 def determinize(view: dict[str, Any], rng: random.Random) -> TokyoMetroState:
     """A full state consistent with `view` (the hidden parts sampled with `rng`)."""
     options = view["options"]
-    ctx = load_ctx(options.get("map", "tokyo"), options.get("cards", "tokyo"))
+    ctx = load_ctx(
+        options.get("map", "tokyo"),
+        options.get("cards", "tokyo"),
+        options.get("drinks", "off") == "on",
+        options.get("drinks_bonus", "all"),
+    )
     players = view["players"]
     n = len(players)
     s = MetroState(n, ctx.lines, rng.getrandbits(32), ctx.vehicles)
@@ -53,6 +58,10 @@ def determinize(view: dict[str, Any], rng: random.Random) -> TokyoMetroState:
     s.owner = [NOBODY] * len(ctx.board.stations)
     for key, seat in view["stations"].items():
         s.owner[ctx.board.station_by_key[key]] = int(seat)
+    s.drink_at = [""] * len(ctx.board.stations)
+    for key, drink in view.get("drinks", {}).items():  # MD-4
+        s.drink_at[ctx.board.station_by_key[key]] = str(drink)
+    s.walk_left = int(view.get("walk_left", -1))
     _trains(ctx, s, view)
     s.final = view["final"]
     return TokyoMetroState(ctx, s)
@@ -84,6 +93,9 @@ def _players(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) 
         s.alighted[p] = sum(1 << ctx.vehicle_labels.index(x) for x in pl.get("alighted", ()))
         s.sold[p] = int(pl.get("sold", 0))
         s.copy_discs[p] = tuple(pl.get("copy_discs", ()))
+        s.drinks[p] = tuple(pl.get("drinks", ()))
+        s.colours[p] = tuple(pl.get("colour_cards", ()))
+        s.shape_on[p] = bool(pl.get("shape_on", False))
 
 
 def _sample_bid(money: int, rng: random.Random) -> int:
@@ -95,10 +107,11 @@ def _cards(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) ->
     seen: set[str] = set()
     for pl in view["players"]:
         seen.update(pl["personal_cards"])
+        seen.update(colour_card(c) for c in pl.get("colour_cards", ()))  # MD-3
     s.taken = {str(k): int(v) for k, v in view["taken"].items()}
     s.copies = {str(k): tuple(int(x) for x in v) for k, v in view.get("copies", {}).items()}
     for col, column in enumerate(view["columns"]):
-        grid = tuple(column["cards"])
+        grid = tuple(HOLE if c is None else c for c in column["cards"])  # MD-2
         top = column["discard_top"]
         seen.update(grid)
         if top is not None:
@@ -110,7 +123,8 @@ def _cards(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) ->
         unseen.sort(key=lambda c: -ctx.cards.cards[c].dots)
         count = int(column["deck_count"])
         deck = unseen[:count]
-        below = unseen[count:]
+        # MD-1: the JIDOHANBAIKI cards not in deck or discards were removed at setup.
+        below = unseen[count : count + max(0, int(column["discard_count"]) - 1)]
         rng.shuffle(below)
         s.grid.append(grid)
         s.decks.append(tuple(deck))  # top = last: the lowest dots end up on top

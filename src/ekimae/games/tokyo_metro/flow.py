@@ -66,6 +66,8 @@ def begin_actions(s: MetroState) -> None:
 
 def actions_pending(ctx: Ctx, s: MetroState) -> bool:
     """TM-3.5: round and round in turn order, skipping those who passed."""
+    if s.walk_left >= 0:
+        return True  # MD-5: a Move walked cell by cell is under way
     for _ in range(s.n):
         seat = s.order[s.cursor]
         if not s.passed[seat]:
@@ -103,6 +105,7 @@ def end_actions(s: MetroState) -> None:
     s.copy_discs = [()] * s.n  # OS-7.1: a Copy disc is good for this round only
     s.copies = {}
     s.passed = [False] * s.n
+    s.shape_on = [False] * s.n  # MD-5: until the end of the action phase
 
 
 def end_round(ctx: Ctx, s: MetroState) -> None:

@@ -24,7 +24,17 @@ from ekimae.games.tokyo_metro.view import view
 OPTIONS = (
     OptionSpec("map", "Map", ("tokyo", "osaka"), "tokyo", "the network the lines are built on"),
     OptionSpec("cards", "Action cards", ("tokyo", "osaka"), "tokyo", "the decks of action cards"),
+    # MD-1 … MD-7: METRO DRINKS, with any map and card set (MOD-1).
+    OptionSpec("drinks", "METRO DRINKS", ("off", "on"), "off", "vending machines in the stations"),
+    OptionSpec(
+        "drinks_bonus",
+        "Drinks bonus counts",
+        ("all", "owner"),
+        "all",
+        "MD-7: every drink of the colour on the map (RULING), or the owner's only",
+    ),
 )
+JH_PACKAGE = "ekimae.games.jidohanbaiki.data"
 OSAKA_PACKAGE = f"{PACKAGE}.osaka"
 
 
@@ -37,10 +47,32 @@ def data_version_for(options: Mapping[str, Any] | None) -> str:
     """
     chosen = check_options(options)
     base = fingerprint(PACKAGE)
-    if chosen["map"] == "tokyo" and chosen["cards"] == "tokyo":
+    parts = [base]
+    if chosen["map"] != "tokyo" or chosen["cards"] != "tokyo":
+        parts.append(fingerprint(OSAKA_PACKAGE))
+    if chosen["drinks"] == "on":
+        parts.append(f"jidohanbaiki:{fingerprint(JH_PACKAGE)}")  # MD-1
+    if len(parts) == 1:
         return base
-    osaka = fingerprint(OSAKA_PACKAGE)
-    return hashlib.sha256(f"{base}+{osaka}".encode()).hexdigest()[:12]
+    return hashlib.sha256("+".join(parts).encode()).hexdigest()[:12]
+
+
+DRINKS_OPTIONS = {"drinks": "off", "drinks_bonus": "all"}
+
+
+def recorded_options(chosen: Mapping[str, str]) -> dict[str, str]:
+    """The options a state keeps: METRO DRINKS's only when played, so that a TOKYO or
+    OSAKA game's state and view are exactly as before METRO DRINKS."""
+    if chosen.get("drinks", "off") == "on":
+        return dict(chosen)
+    return {k: v for k, v in chosen.items() if k not in DRINKS_OPTIONS}
+
+
+def ctx_for(chosen: Mapping[str, Any]) -> Ctx:
+    """The static side of a game with these (checked) options."""
+    drinks = chosen.get("drinks", "off") == "on"
+    bonus = str(chosen.get("drinks_bonus", "all"))
+    return load_ctx(chosen["map"], chosen["cards"], drinks, bonus)
 
 
 def _game_type() -> GameType:
@@ -192,15 +224,15 @@ class TokyoMetroGame(GameDefaults):
     ) -> TokyoMetroState:
         chosen = check_options(options)
         self.type.check_seats(seats)
-        ctx = load_ctx(chosen["map"], chosen["cards"])
+        ctx = ctx_for(chosen)
         s = new_state(ctx, seats, seed)
-        s.options = chosen
+        s.options = recorded_options(chosen)
         return TokyoMetroState(ctx, s)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> TokyoMetroState:
         chosen = check_options(data.get("options"))
         s = MetroState.from_dict(dict(data["state"]))
-        return TokyoMetroState(load_ctx(chosen["map"], chosen["cards"]), s)
+        return TokyoMetroState(ctx_for(chosen), s)
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> TokyoMetroState:
         # Imported here: the sampler builds TokyoMetroState, defined in this module.

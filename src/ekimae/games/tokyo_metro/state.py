@@ -22,7 +22,7 @@ OFF_MAP = -1  # a meeple not yet placed, or riding a train (see `riding`)
 _SHARED = (
     "n", "options", "round", "phase", "cursor", "turn_busy", "speed_supply", "loan_supply",
     "bike_supply", "train_line", "steps_left", "queue", "prompt", "bank_out", "bank_in",
-    "final",
+    "final", "walk_left",
 )  # fmt: skip
 # Lists mutated in place: copied (one level) by clone.
 _LISTS = (
@@ -30,13 +30,15 @@ _LISTS = (
     "bid_bonus", "front", "action_discs", "supply_discs", "spec_discs", "pyramids",
     "speed_tokens", "bikes", "loans", "personal", "meeple", "riding", "moved", "alighted",
     "value", "speed_on_line", "stocks", "speculations", "train_pos", "train_dir",
-    "train_started", "owner", "sold", "copy_discs",
+    "train_started", "owner", "sold", "copy_discs", "drink_at", "drinks", "colours",
+    "shape_on",
 )  # fmt: skip
 _TUPLE_LISTS = {
     "decks", "grid", "discards", "discount_discs", "personal", "stocks", "copy_discs",
+    "drinks", "colours",
 }  # fmt: skip
-# Fields added with OSAKA METRO: a saved TOKYO position from before has none of them.
-_NEW_FIELDS = {"sold", "copy_discs"}
+# Fields added with OSAKA METRO and METRO DRINKS: a saved position from before has none.
+_NEW_FIELDS = {"sold", "copy_discs", "drink_at", "drinks", "colours", "shape_on", "walk_left"}
 
 
 class LogEntry:
@@ -140,6 +142,15 @@ class MetroState:
         self.bank_in = 0
         self.final: dict[str, Any] | None = None
         self.log: LogEntry | None = None
+        # METRO DRINKS (MD-1 … MD-7): per station the drink in it ("" for none); per seat
+        # the drinks in its supply, its Colour cards, and whether a Shape card it took this
+        # action phase lets it build for free (MD-5); `walk_left`: cells left of a Move
+        # walked cell by cell with a Shape card (MD-5), -1 when no such walk is going on.
+        self.drink_at: list[str] = []
+        self.drinks: list[tuple[str, ...]] = [()] * n
+        self.colours: list[tuple[str, ...]] = [()] * n
+        self.shape_on = [False] * n
+        self.walk_left = -1
 
     def clone(self) -> MetroState:
         """An independent copy; the log is shared (it is never changed, only extended)."""
@@ -187,7 +198,7 @@ class MetroState:
         state = cls.__new__(cls)
         for name in _SHARED + _LISTS:
             if name in _NEW_FIELDS and name not in data:
-                setattr(state, name, [0 if name == "sold" else ()] * data["n"])
+                setattr(state, name, _missing(name, data))
                 continue
             setattr(state, name, _typed(name, data[name]))
         state.phase = Phase(data["phase"])
@@ -199,6 +210,16 @@ class MetroState:
         for text in data["log"]:
             state.note(text)
         return state
+
+
+def _missing(name: str, data: dict[str, Any]) -> Any:
+    """A field a position saved before OSAKA METRO / METRO DRINKS lacks: its empty value."""
+    if name == "walk_left":
+        return -1
+    if name == "drink_at":
+        return [""] * len(data["owner"])
+    empty: dict[str, Any] = {"sold": 0, "shape_on": False}
+    return [empty.get(name, ())] * data["n"]
 
 
 def _compile_clone() -> Callable[[MetroState], MetroState]:

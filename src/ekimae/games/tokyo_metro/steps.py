@@ -5,7 +5,7 @@ from __future__ import annotations
 from ekimae.core.actions import Action
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
-from ekimae.games.tokyo_metro import flow, trains
+from ekimae.games.tokyo_metro import drinks, flow, trains
 from ekimae.games.tokyo_metro.card_actions import free_slots, has_card_action, legal_card_actions
 from ekimae.games.tokyo_metro.card_effects import take_card_action
 from ekimae.games.tokyo_metro.context import Ctx
@@ -63,7 +63,13 @@ def _movement(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
 
 
 def _actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    if s.walk_left >= 0:
+        return drinks.legal_walk(ctx, s, seat)  # MD-5: a Move walked cell by cell
     out = legal_card_actions(ctx, s, seat)
+    if ctx.drinks is not None:
+        out.extend(drinks.legal_builds(ctx, s, seat, free=False))  # MD-4
+        if s.shape_on[seat]:
+            out.extend(drinks.legal_builds(ctx, s, seat, free=True))  # MD-5
     if out:
         out.extend(_assignments(ctx, s, seat))
     out.extend(_alights(ctx, s, seat))
@@ -112,11 +118,22 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
             s.cursor += 1  # stays aboard
         else:
             flow.pass_turn(ctx, s, seat)
+    elif isinstance(action, act.Build):
+        drinks.build(ctx, s, seat, action)
+        if not action.free:
+            flow.next_turn(s)  # MD-4: an action; a free build (MD-5) is not
+    elif isinstance(action, act.Step):
+        drinks.step(ctx, s, seat, action)
+    elif isinstance(action, act.Stop):
+        s.walk_left = -1
+        s.note(f"{seat_name(seat)}: stops")
+        flow.next_turn(s)
     elif isinstance(action, act.Assign):
         _assign(s, seat, ctx.board.line_by_letter[action.line])
         s.turn_busy = True
         s.note(f"{seat_name(seat)}: {action}")
     else:
         take_card_action(ctx, s, seat, action)
-        flow.next_turn(s)
+        if s.walk_left < 0:
+            flow.next_turn(s)
     flow.settle(ctx, s)

@@ -12,6 +12,7 @@ from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.card_actions import holds_stock
 from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.drinks import station_bonus
 from ekimae.games.tokyo_metro.movement import (
     alight,
     empty_cells_touching,
@@ -107,6 +108,8 @@ def _pay_station(ctx: Ctx, s: MetroState, line: int, vehicle: int, station: int)
             f"{yen(s.value[line])}, {seat_name(owner)} +{yen(r.payout_owner)} → "
             f"{yen(s.money[owner])} (owner without stock: TM-8.3)"
         )
+    if ctx.drinks is not None:
+        station_bonus(ctx, s, station)  # MD-7
 
 
 def _remove(ctx: Ctx, s: MetroState, line: int) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro.actions import TurnBid
-from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.state import MetroState, yen
 
 
@@ -68,12 +68,15 @@ def _bid_text(s: MetroState, seat: int, total: int) -> str:
 
 
 def renew_cards(s: MetroState) -> bool:
-    """TM-3.2: slide every column down one row; False (game over) if a deck is empty."""
+    """TM-3.2: slide every column down one row; False (game over) if a deck is empty.
+
+    MD-2: a hole (a taken Colour card) slides down like a card; one card is drawn."""
     if any(not deck for deck in s.decks):
         return False
     for col, deck in enumerate(s.decks):
         column = s.grid[col]
-        s.discards[col] = (*s.discards[col], column[0])
+        if column[0] != HOLE:  # MD-2: a hole in the bottom row discards nothing
+            s.discards[col] = (*s.discards[col], column[0])
         s.grid[col] = (*column[1:], deck[-1])
         s.decks[col] = deck[:-1]
     return True

@@ -9,13 +9,17 @@ map: one for a train, two for a pair, OS-2; `train` stays the first one) and
 `stock_cards` (OS-4); per player `sold` (Sell money set aside, OS-7.2), `copy_discs`
 (OS-7.1) and `riding_vehicle`; the table's `copies` (spot -> seats stacked on the first
 taker's discs, OS-7.1) and `stock_surcharges`. `alighted` names vehicles ("P2").
+
+METRO DRINKS (option `drinks=on`) adds `drinks` (station -> drink id), `walk_left` and
+`drinks_column`; per player `drinks` (supply), `colour_cards`, `shape_on`; a hole of the
+JIDOHANBAIKI column (MD-2) is null. Its deck order and discards below the top stay hidden.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ekimae.games.tokyo_metro.context import Ctx
+from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.flow import rounds_total
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase
 from ekimae.games.tokyo_metro.steps import current_players
@@ -51,6 +55,12 @@ def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
     if extended(ctx):
         out["copies"] = {k: list(v) for k, v in sorted(s.copies.items())}
         out["stock_surcharges"] = list(ctx.surcharges)
+    if ctx.drinks is not None:
+        # METRO DRINKS (MD-1 … MD-7): the drink in each station, a Move walked cell by
+        # cell (MD-5; -1 when none), the JIDOHANBAIKI column (the last one; a hole is null).
+        out["drinks"] = {ctx.station_keys[i]: d for i, d in enumerate(s.drink_at) if d}
+        out["walk_left"] = s.walk_left
+        out["drinks_column"] = ctx.drinks_column
     return out
 
 
@@ -80,6 +90,10 @@ def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, An
         "moved": s.moved[p],
         "alighted": [ctx.vehicle_labels[v] for v in range(ctx.vehicles) if s.alighted[p] >> v & 1],
     }
+    if ctx.drinks is not None:
+        out["drinks"] = list(s.drinks[p])  # supply (MD-3)
+        out["colour_cards"] = list(s.colours[p])
+        out["shape_on"] = s.shape_on[p]  # free builds this action phase (MD-5)
     if extended(ctx):
         out["sold"] = s.sold[p]
         out["copy_discs"] = list(s.copy_discs[p])
@@ -131,7 +145,7 @@ def _column(ctx: Ctx, s: MetroState, col: int) -> dict[str, Any]:
     return {
         "deck": ctx.deck_keys[col],
         "deck_count": len(s.decks[col]),
-        "cards": list(s.grid[col]),  # bottom row first
+        "cards": [None if c == HOLE else c for c in s.grid[col]],  # bottom row first
         "discard_top": pile[-1] if pile else None,
         "discard_count": len(pile),
     }
