@@ -1,0 +1,75 @@
+"""Issue 14: OSAKA METRO (Osaka map, Osaka cards) played by pointing, in a real browser.
+
+The same person as in test_board_play.py (the `Player` there: bid form, card spots, map
+targets, line slots, chips, the confirmation -- never the notation list) plays a whole
+two-seat game against a `random` bot by clicking only the board. The page must draw ITS
+game's components: five card columns (OS-1), 1-4 numbered stock cards per line (OS-4), the
+pairs of trams and buses (OS-2). Screenshots go to out/screenshots/board-osaka/.
+
+Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright), like test_browser.py.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, expect
+
+from ekimae.games.tokyo_metro.components import load_pieces
+from tests.server import test_board_play as board
+from tests.server.test_board_play import Player, chromium, live
+
+__all__ = ["chromium", "live"]  # the fixtures, shared with test_board_play.py
+
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "board-osaka"
+OSAKA = {"map": "osaka", "cards": "osaka"}
+
+
+@pytest.mark.slow
+def test_an_osaka_game_by_pointing(
+    live: str, chromium: Browser, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    monkeypatch.setattr(board, "SHOTS", SHOTS)
+    print(f"screenshots: {SHOTS}")
+    res = httpx.post(
+        live + "/api/games",
+        json={
+            "game": "tokyo-metro",
+            "seats": [{"name": "Ann"}, {"bot": "random"}],
+            "seed": 7,
+            "practice": True,
+            "options": OSAKA,
+        },
+    )
+    assert res.status_code == 201, res.text
+    page = chromium.new_page(viewport={"width": 1366, "height": 900})
+    page.goto(live + res.json()["me"]["url"])
+    expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
+    # The Osaka card set's five decks (OS-1), not TOKYO's six; its own card ids.
+    expect(page.locator("#cards .cards > .col")).to_have_count(5)
+    assert page.locator("#cards .cards").get_attribute("style") == "--cols: 5"
+    # OS-4: each line shows its own number of stock cards, numbered from #1.
+    stocks = load_pieces("osaka").stocks
+    expect(page.locator("#lines-table .stock-card")).to_have_count(sum(stocks))
+    expect(page.locator("#lines-table tbody tr").first.locator(".stock-card").first).to_have_text(
+        "#1"
+    )
+    player = Player(page, "osaka", seed=5)
+    player.play_to_the_end(limit=240)
+    expect(page.locator("#ranking")).to_contain_text("Ann")
+    page.evaluate("window.scrollTo(0, 0)")
+    player.shot("end")
+    page.locator(".lines-panel").screenshot(path=str(SHOTS / "osaka-lines.png"))
+    # The vehicles ran stop by stop (TM-8.2); a pair's second vehicle has its own group.
+    assert int(page.locator("body").get_attribute("data-train-runs") or 0) > 0
+    overlay = page.locator("#board #overlay")
+    pairs = overlay.locator('[data-train="P2"], [data-train="BUS2"]').count()
+    firsts = overlay.locator('[data-train="P"], [data-train="BUS"]').count()
+    assert pairs == firsts, (pairs, firsts)  # OS-2: both vehicles of a pair on the map
+    print(f"osaka: {player.clicks} clicks on {sorted(player.kinds)}; shots {sorted(player.shots)}")
+    assert not player.opened_notation
+    assert {"spot", "map-cell"} <= player.kinds, player.kinds
+    assert {"confirmation", "trains", "end"} <= set(player.shots), player.shots
