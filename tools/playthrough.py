@@ -53,6 +53,8 @@ CASES: tuple[Case, ...] = (
     Case("tokyo-metro", 2, 5, {"map": "tokyo", "cards": "tokyo"}, limit=8),
     # OSAKA METRO's opening: the Osaka view (pairs, stock cards, Sell money, Copy stacks).
     Case("tokyo-metro", 2, 5, {"map": "osaka", "cards": "osaka"}, limit=8),
+    # METRO DRINKS's opening (MD-1): the JIDOHANBAIKI column, supplies, drinks in the view.
+    Case("tokyo-metro", 2, 5, {"map": "tokyo", "cards": "tokyo", "drinks": "on"}, limit=16),
     # TOKYO JUTAKU: start cards chosen, then the first grabs from the shared pool (JU-4).
     Case("tokyo-jutaku", 2, 7, {"side": "blue", "roppongi": "off"}, limit=10),
 )
