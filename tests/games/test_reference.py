@@ -73,7 +73,13 @@ def test_an_unknown_id_suggests_close_ones() -> None:
 def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
     with pytest.raises(reference.UnknownRuleError, match="tokyo-metro"):
         reference.reference("tokyo-metr")
-    assert reference.titles() == ("quick-draw", "sealed-auction", "tokyo-jutaku", "tokyo-metro")
+    assert reference.titles() == (
+        "countdown",
+        "quick-draw",
+        "sealed-auction",
+        "tokyo-jutaku",
+        "tokyo-metro",
+    )
 
 
 def test_headings_without_an_id_are_not_rules() -> None:

@@ -21,6 +21,7 @@ from ekimae.core.game import Game
 TITLES = {
     "tokyo-metro": "ekimae.games.tokyo_metro.game:GAME",
     "tokyo-jutaku": "ekimae.games.tokyo_jutaku.game:GAME",
+    "countdown": "ekimae.games.countdown.game:GAME",
 }
 EXAMPLES = {
     "sealed-auction": "ekimae.games.sealed_auction.game:GAME",
