@@ -57,6 +57,9 @@ CASES: tuple[Case, ...] = (
     Case("tokyo-metro", 2, 5, {"map": "tokyo", "cards": "tokyo", "drinks": "on"}, limit=16),
     # TOKYO JUTAKU: start cards chosen, then the first grabs from the shared pool (JU-4).
     Case("tokyo-jutaku", 2, 7, {"side": "blue", "roppongi": "off"}, limit=10),
+    # COUNTDOWN to the end: a pick, the picking time-up (CD-1), floors 1-3 each ended by the
+    # system's time-up (CD-2), a seat out after an empty round, then the other (CD-3).
+    Case("countdown", 2, 7, {}),
 )
 LOW = 5  # the chooser takes one of the first LOW listed actions: low bids tie often
 
