@@ -109,7 +109,7 @@ def one_run(
             state.clone()
         return len(positions)
 
-    extras = terminal_title(game.name).bench(game, players, games, seed)
+    extras = title_extras(game, players, games, seed, options)
     return {
         "games/s": timed(play),
         **{label: timed(work) for label, work in extras.items()},
@@ -118,6 +118,20 @@ def one_run(
         "clones/s": timed(cloning),
         "steps per game": statistics.fmean(steps),
     }
+
+
+def title_extras(
+    game: Game[Any], players: int, games: int, seed: int, options: dict[str, str]
+) -> dict[str, Callable[[], int]]:
+    """The title's own timings for a game with these `--option`s. A title whose extras
+    depend on the options says so with `bench_options` (TOKYO METRO: its map and card set,
+    MOD-1); the others' `bench` has no options, and none are given to it."""
+    title = terminal_title(game.name)
+    with_options = getattr(title, "bench_options", None)
+    if callable(with_options):
+        found: dict[str, Callable[[], int]] = with_options(game, players, games, seed, options)
+        return found
+    return title.bench(game, players, games, seed)
 
 
 def run(args: argparse.Namespace) -> int:

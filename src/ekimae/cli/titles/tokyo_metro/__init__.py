@@ -61,5 +61,11 @@ class MetroTerminal(GenericTerminal):
     ) -> dict[str, Callable[[], int]]:
         return bench.extras(game, players, games, seed)
 
+    def bench_options(
+        self, game: Game[Any], players: int, games: int, seed: int, options: Mapping[str, str]
+    ) -> dict[str, Callable[[], int]]:
+        """`bench` for a game with these options (map, cards: MOD-1)."""
+        return bench.extras(game, players, games, seed, options)
+
 
 TITLE = MetroTerminal()

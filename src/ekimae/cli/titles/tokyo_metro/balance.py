@@ -5,7 +5,8 @@ the values lines reach and how often each pays, how games end (winner's yen, sea
 advantage), as Markdown — the report kept in docs/ is made with this command. With
 different bots at the table (``--seats strong,normal,normal,normal``) the seats rotate game
 by game, and the action types and wins are also given for each bot: a strong player's mix
-tells more about the cards than a heuristic's.
+tells more about the cards than a heuristic's. ``--option map=osaka --option cards=osaka``
+(MOD-1) plays and reports the chosen map and card set.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 from ekimae.bots import play_game
 from ekimae.cli.common import (
     UsageError,
+    chosen_game,
     console,
     err_console,
     make_seats,
@@ -29,9 +31,9 @@ from ekimae.cli.progress import progress
 from ekimae.cli.runners import Runner, make_runner
 from ekimae.core.game import Game
 from ekimae.games.tokyo_metro.components import load_cards
-from ekimae.games.tokyo_metro.game import GAME
+from ekimae.games.tokyo_metro.game import GAME, check_options
 
-Task = tuple[list[str], int]  # the seats' bots and the game's seed
+Task = tuple[list[str], int, dict[str, str]]  # the seats' bots, the seed, the options
 
 
 @dataclass
@@ -48,8 +50,9 @@ class GameStats:
 
 
 def play_one(task: Task) -> GameStats:
-    names, seed = task
-    state, record = play_game(GAME, make_seats(GAME, names, seed), seed, names=names)
+    names, seed, options = task
+    seats = make_seats(GAME, names, seed)
+    state, record = play_game(GAME, seats, seed, options=options, names=names)
     stats = GameStats(names=list(names))
     for seat, action in record.actions:
         spot = getattr(action, "spot", None)
@@ -77,7 +80,8 @@ def run(game: Game[Any], args: argparse.Namespace) -> int:
     if args.games < 1 or (players is not None and not low <= players <= high):
         raise UsageError(f"--games must be positive and --players {low}-{high}")
     names = parse_seats(GAME, args.seats, players, ("greedy",), humans=False)
-    tasks = [(rotated(names, i), args.seed + i) for i in range(args.games)]
+    _, options = chosen_game(args)
+    tasks = [(rotated(names, i), args.seed + i, options) for i in range(args.games)]
     # Big chunks for fast bots; single games when few (search bots) keep both cores busy.
     chunk = max(1, min(8, args.games // (8 * max(1, args.workers))))
     runner: Runner[Task, GameStats] = make_runner(args.workers, args.ray_address, chunk)
@@ -86,7 +90,7 @@ def run(game: Game[Any], args: argparse.Namespace) -> int:
         for stats in runner(play_one, tasks):
             results.append(stats)
             advance()
-    report = format_report(names, results)
+    report = format_report(names, results, options)
     if args.out:
         args.out.write_text(report, encoding="utf-8")
         err_console().print(f"wrote {args.out}")
@@ -99,7 +103,9 @@ def _pct(part: float, whole: float) -> str:
     return f"{100 * part / whole:.1f}%" if whole else "-"
 
 
-def format_report(names: list[str], results: list[GameStats]) -> str:
+def format_report(
+    names: list[str], results: list[GameStats], options: dict[str, str] | None = None
+) -> str:
     games = len(results)
     kinds: Counter[str] = Counter()
     spots: Counter[str] = Counter()
@@ -111,15 +117,19 @@ def format_report(names: list[str], results: list[GameStats]) -> str:
     by_bot = {b: sum((r.kinds_by_bot.get(b, Counter()) for r in results), Counter()) for b in bots}
     mixed = len(bots) > 1
     rotation = " (rotating game by game)" if mixed else ""
+    chosen = check_options(options)
+    heading = f"# Card balance: {games} games, seats {', '.join(names)}{rotation}"
+    if options:  # MOD-1: the map and card set played (the base game's report stays as it was)
+        heading += f" — map {chosen['map']}, cards {chosen['cards']}"
     out = [
-        f"# Card balance: {games} games, seats {', '.join(names)}{rotation}",
+        heading,
         "",
         "## Action types taken",
         "",
         "| type | taken | per game | share |" + "".join(f" {b} share |" for b in bots if mixed),
         "| --- | ---: | ---: | ---: |" + " ---: |" * (len(bots) if mixed else 0),
     ]
-    cards = load_cards()
+    cards = load_cards(chosen["cards"])
     all_kinds = sorted({a.kind.value for a in cards.spots.values()}, key=lambda k: -kinds[k])
     for kind in all_kinds:
         row = f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {_pct(kinds[kind], total)} |"

@@ -4,7 +4,7 @@ ones with unchecked applies, and those of the `normal` and distilled policies)."
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ekimae.bots.flat_search import playout
@@ -16,13 +16,20 @@ from ekimae.games.tokyo_metro.game import GAME
 NORMAL_SHARE = 10  # a `normal` playout costs some ten random ones: a tenth of the games
 
 
-def extras(game: Game[Any], players: int, games: int, seed: int) -> dict[str, Callable[[], int]]:
-    """Label -> work returning its operation count (timed by the generic bench)."""
+def extras(
+    game: Game[Any],
+    players: int,
+    games: int,
+    seed: int,
+    options: Mapping[str, str] | None = None,
+) -> dict[str, Callable[[], int]]:
+    """Label -> work returning its operation count (timed by the generic bench), for a game
+    with these options (map and card set, MOD-1)."""
 
     def rollouts() -> int:
         # What a searching bot does per iteration: clone the root, play out to the end
         # with listed actions (no re-check, `apply_unchecked`).
-        root = GAME.new_state(players, seed)
+        root = GAME.new_state(players, seed, options)
         rng = random.Random(seed)
         for _ in range(games):
             state = root.clone()
@@ -34,7 +41,7 @@ def extras(game: Game[Any], players: int, games: int, seed: int) -> dict[str, Ca
 
     def policy_playouts(policy: Policy) -> Callable[[], int]:
         def run() -> int:
-            root = GAME.new_state(players, seed)
+            root = GAME.new_state(players, seed, options)
             rng = random.Random(seed)
             count = max(1, games // NORMAL_SHARE)
             for _ in range(count):
