@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ekimae.cli import (
     balance,
@@ -48,6 +48,35 @@ def add_option_argument(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
+class OptionShortcut(argparse.Action):
+    """`--map osaka` in a title's short command group: `--option map=osaka`."""
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[Any] | None,
+        option_string: str | None = None,
+    ) -> None:
+        items = list(getattr(namespace, "option", None) or [])
+        items.append(f"{self.const}={values}")
+        namespace.option = items
+
+
+def add_option_shortcuts(parser: argparse.ArgumentParser, game: str) -> None:
+    """Each option of the game as its own flag (`ekimae metro play --map osaka --cards
+    osaka`), with its choices; a name a command already uses keeps its meaning there."""
+    for spec in registered()[game].type.options:
+        flag = f"--{spec.name.replace('_', '-')}"
+        if flag in parser._option_string_actions:
+            continue
+        parser.add_argument(
+            flag, action=OptionShortcut, const=spec.name, choices=spec.choices,
+            dest=f"option_{spec.name}", default=argparse.SUPPRESS,
+            help=f"{spec.help or spec.label} (short for --option {spec.name}=…)",
+        )  # fmt: skip
+
+
 def build_parser() -> Parser:
     parser = Parser(prog="ekimae", description="The Tokyo Series board games in the terminal.")
     groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
@@ -72,6 +101,7 @@ def build_parser() -> Parser:
         for module in COMMANDS:
             command = module.add_parser(commands)
             add_option_argument(command)
+            add_option_shortcuts(command, name)
             command.set_defaults(game=name)
         rules.add_parser(commands).set_defaults(game=name)
     serve = add_serve_command(groups)
