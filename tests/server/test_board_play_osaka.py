@@ -11,13 +11,16 @@ Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright), like test_br
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
 
 import httpx
 import pytest
+from fastapi.testclient import TestClient
 from playwright.sync_api import Browser, expect
 
-from ekimae.games.tokyo_metro.components import load_pieces
+from ekimae.games.tokyo_metro.components import load_cards, load_pieces
 from tests.server import test_board_play as board
 from tests.server.test_board_play import Player, chromium, live
 
@@ -73,3 +76,26 @@ def test_an_osaka_game_by_pointing(
     assert not player.opened_notation
     assert {"spot", "map-cell"} <= player.kinds, player.kinds
     assert {"confirmation", "trains", "end"} <= set(player.shots), player.shots
+
+
+def test_each_games_page_carries_its_own_components(client: TestClient) -> None:
+    """MOD-1: the page of an Osaka-cards game draws the Osaka decks, a TOKYO game TOKYO's,
+    whatever /api/titles/tokyo-metro/components (the base game's) says."""
+    decks = {}
+    for cards in ("osaka", "tokyo"):
+        res = client.post(
+            "/api/games",
+            json={
+                "game": "tokyo-metro",
+                "seats": [{"name": "Ann"}, {"bot": "random"}],
+                "options": {"map": "osaka", "cards": cards},
+            },
+        )
+        assert res.status_code == 201, res.text
+        page = client.get(res.json()["me"]["url"]).text
+        found = re.search(r'"decks": (\[[^\]]*\])', page)
+        assert found, page[-2000:]
+        decks[cards] = json.loads(found[1])
+        assert '"P2"' in page  # the Osaka map's pair (OS-2) in both
+    assert decks["osaka"] == [deck.key for deck in load_cards("osaka").decks]  # 5 (OS-1)
+    assert decks["tokyo"] == [deck.key for deck in load_cards().decks]  # 6 (TM-1.4)
