@@ -63,6 +63,8 @@ def test_an_osaka_game_by_pointing(
     player = Player(page, "osaka", seed=5)
     player.play_to_the_end(limit=240)
     expect(page.locator("#ranking")).to_contain_text("Ann")
+    # TM-9.4: the money each seat set aside by selling (OS-7.2) is a column of its own.
+    expect(page.locator("#breakdown thead")).to_contain_text("Sell money set aside")
     page.evaluate("window.scrollTo(0, 0)")
     player.shot("end")
     page.locator(".lines-panel").screenshot(path=str(SHOTS / "osaka-lines.png"))

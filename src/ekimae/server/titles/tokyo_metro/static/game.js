@@ -362,12 +362,14 @@ function renderEnd(msg) {
   const n = msg.scores.length;
   const got = (field) => Array.from({ length: n }, (_, seat) => f.lines.reduce((s, l) => s + l[field].filter((x) => x.seat === seat).reduce((t, x) => t + x.paid, 0), 0));
   const stocks = got("stocks"), specs = got("speculations");
+  const sold = msg.view.players.some((p) => p.sold !== undefined); // Osaka cards (OS-7.2)
   const ranking = msg.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]);
   const breakdown = el("table", { id: "breakdown" },
-    el("thead", {}, el("tr", {}, ...["", "Seat", "Final money", "Stock payouts", "Speculation payouts", "Loans repaid at the end"].map((h) => el("th", { scope: "col", text: h })))),
+    el("thead", {}, el("tr", {}, ...["", "Seat", "Final money", "Stock payouts", "Speculation payouts", ...(sold ? ["Sell money set aside (TM-9.4)"] : []), "Loans repaid at the end"].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, ...ranking.map(([s, i], r) => el("tr", { class: i === msg.winner ? "winner" : "" },
       el("td", { text: `${r + 1}.` }), el("th", { scope: "row", text: `${seatName(msg.names, i)}${i === cfg.seat ? " (you)" : ""}` }),
-      el("td", { text: yen(s) }), el("td", { text: `+${yen(stocks[i])}` }), el("td", { text: `+${yen(specs[i])}` }), el("td", { text: f.loans[i] ? `−${yen(f.loans[i])}` : "—" })))));
+      el("td", { text: yen(s) }), el("td", { text: `+${yen(stocks[i])}` }), el("td", { text: `+${yen(specs[i])}` }),
+      ...(sold ? [el("td", { text: `+${yen(msg.view.players[i].sold ?? 0)}` })] : []), el("td", { text: f.loans[i] ? `−${yen(f.loans[i])}` : "—" })))));
   const rows = f.lines.filter((l) => l.stocks.length || l.speculations.length).map((l) => el("tr", {}, el("th", { scope: "row", text: `${l.line} ${comp.lines[l.line]?.name ?? ""}` }), el("td", { text: yen(l.value) }),
     el("td", { text: l.speculations.map((s) => `seat ${s.seat + 1} +${yen(s.paid)}`).join(", ") || "—" }),
     el("td", { text: yen(l.value_after_speculations) }),
