@@ -275,3 +275,30 @@ def test_view_hides_the_jh_deck_and_determinize_rebuilds_drinks() -> None:
     sample = determinize(view, random.Random(3))
     assert sample.view(1)["drinks"] == view["drinks"] == {key: "red-short-can"}
     assert sample.view(1)["players"] == view["players"]
+
+
+@pytest.mark.parametrize("map_name", ["tokyo", "osaka"])
+def test_title_bots_play_with_drinks_on(map_name: str) -> None:
+    """The cheap title bots finish a METRO DRINKS game from their views (no crash)."""
+    import random
+
+    from ekimae.bots.tokyo_metro import LADDER
+
+    state = new_game(3, 11, {**ON, "map": map_name})
+    bots = [LADDER[name](seat) for seat, name in enumerate(("greedy", "beginner", "normal"))]
+    rng = random.Random(1)
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        state.apply(seat, bots[seat].choose(state.view(seat), state.legal_actions(seat), rng))
+    assert state.is_terminal()
+
+
+def test_greedy_values_a_drink_in_its_own_station() -> None:
+    from ekimae.bots.tokyo_metro.greedy import Judge
+
+    state, key, _st = _ready_to_build(seat_owner=0)
+    judge = Judge(state.view(0))
+    own = judge.score(act.Build(key, "red-short-can", True))
+    assert own > 0
+    state.s.owner[_st] = 1
+    assert Judge(state.view(0)).score(act.Build(key, "red-short-can")) < own

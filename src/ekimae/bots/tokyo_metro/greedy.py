@@ -22,10 +22,10 @@ from ekimae.games.tokyo_metro.components import (
     Kind,
     Rules,
     Track,
-    load_cards,
     load_rules,
     load_track,
 )
+from ekimae.games.tokyo_metro.context import load_ctx
 
 DISC = 100  # TM-3.5: what a disc in front earns by passing instead
 TURN_BIDS = (0, 100, 200)
@@ -108,6 +108,13 @@ class LineView:
         return cls(int(line["value"]), int(line["speed_tokens"]), stocks, specs, state, vehicles)
 
 
+def view_cards(view: dict[str, Any]) -> CardSet:
+    """The game's cards, with the JIDOHANBAIKI column when METRO DRINKS is on (MD-1)."""
+    options = view.get("options", {})
+    drinks = options.get("drinks", "off") == "on"
+    return load_ctx(options.get("map", "tokyo"), options.get("cards", "tokyo"), drinks).cards
+
+
 class Judge:
     """Yen estimates of actions from one seat's view."""
 
@@ -116,7 +123,7 @@ class Judge:
         options = view.get("options", {})
         map_name, card_set = options.get("map", "tokyo"), options.get("cards", "tokyo")
         self.board: Board = load_board(map_name)
-        self.cards: CardSet = load_cards(card_set)
+        self.cards: CardSet = view_cards(view)  # MD-1: with the JIDOHANBAIKI cards
         self.rules: Rules = load_rules()
         self.track: Track = load_track(map_name)
         # TM-7.4 / OS-4: the map's surcharges (the view names them on the Osaka map).
@@ -142,6 +149,9 @@ class Judge:
             self.board.station_by_key[key]: int(seat) for key, seat in view["stations"].items()
         }
         self._worth: dict[int, float] = {}
+        # METRO DRINKS (MD-3 … MD-7): my supply of drinks.
+        self.drinks = len(player.get("drinks", ()))
+        self.colours = len(player.get("colour_cards", ()))
 
     def score(self, action: Action) -> float:
         scorer = _SCORERS.get(type(action))
@@ -452,6 +462,36 @@ def _pass(j: Judge, a: Action) -> float:
     return 0.0
 
 
+# METRO DRINKS: a simple valuation. A drink earns its owner ¥100-¥300 at each payout of its
+# station (MD-7); a crate costs a disc for good (MD-3); a build costs a disc or nothing.
+DRINK_PAYOUT = 60.0  # expected MD-7 yen per round for one drink in a station
+
+
+def _colour(j: Judge, a: Action) -> float:
+    if j.colours or j.rounds_left < 3:
+        return -200.0  # one crate is plenty; a disc for good is dear late on
+    return DRINK_PAYOUT * (j.rounds_left - 1) - j.w.new_disc * (j.rounds_left - 1) / 2
+
+
+def _shape(j: Judge, a: Action) -> float:
+    return 40.0 * min(j.drinks, 3) - 100.0 if j.drinks else -100.0
+
+
+def _build_drink(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Build)
+    station = j.board.station_by_key[a.station]
+    mine = j.owner.get(station) == j.me
+    gain = DRINK_PAYOUT * j.rounds_left * (1.0 if mine else 0.4)  # MD-7 pays the owner
+    fee = 0.0 if mine else 150.0  # MD-4: ¥100, ¥200, … to the owner
+    disc = 0.0 if a.free else 100.0  # the pass income the disc would have earned
+    return gain - fee - disc
+
+
+def _step(j: Judge, a: Action) -> float:
+    assert isinstance(a, act.Step)
+    return j.around(a.cell)
+
+
 _SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
     act.Station: _station,
     act.Exchange: _exchange,
@@ -477,4 +517,9 @@ _SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
     act.Sell: _sell,
     act.Copy: _copy,
     act.Pass: _pass,
+    act.ColourCard: _colour,
+    act.ShapeCard: _shape,
+    act.Build: _build_drink,
+    act.Step: _step,
+    act.Stop: _pass,
 }

@@ -22,10 +22,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights, view_cards
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
-from ekimae.games.tokyo_metro.components import Kind, load_cards
+from ekimae.games.tokyo_metro.components import Kind
 
 BEGINNER_TEMPERATURE = 250.0  # yen: estimates this far apart are chosen ~e:1
 # Tools that only pay off in later rounds (TM-7.6, 7.7, 7.12, 7.13).
@@ -106,9 +106,11 @@ def turn_bid(view: dict[str, Any], legal: Sequence[Action], weights: Weights = N
     me = view["players"][view["seat"]]
     players = len(view["players"])
     spots = 0
-    cards = load_cards(view.get("options", {}).get("cards", "tokyo"))
+    cards = view_cards(view)
     for column in view["columns"]:
         for card_id in column["cards"]:
+            if card_id is None:
+                continue  # MD-2: a hole
             spots += sum(a.kind in CONTESTED for a in cards.cards[card_id].actions)
     last = int(view["round"]) >= int(view["rounds"])
     target = bid_target(int(me["money"]), players, spots, last, weights)
