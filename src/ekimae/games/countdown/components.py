@@ -73,4 +73,3 @@ def load_data() -> CountdownData:
     if not jutaku.elements or not jutaku.cards:
         raise DataError(SOURCE, "", "TOKYO JUTAKU's elements and cards are needed")
     return CountdownData(rules, dict(jutaku.elements), dict(jutaku.cards))
-
