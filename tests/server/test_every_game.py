@@ -7,9 +7,11 @@ without refusing each other, the real-time one's timer applied and recorded by t
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from ekimae.core.game import SYSTEM
@@ -133,3 +135,25 @@ def test_legal_actions_by_part(client: TestClient) -> None:
     none = client.get(f"/api/games/{gid}/legal", params={"token": tok, "part": "nope"}).json()
     assert none["legal"] == []
     assert client.get(f"/api/games/{gid}/legal").status_code == 403
+
+
+def test_a_paced_real_time_bot_acts_when_the_rules_allow_not_before(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
+    """COUNTDOWN lets one seat act only every 1.5 s of game time (its pace ruling): the
+    server sends a bot's action at the time it was listed for, so it is never refused
+    for acting early (stamped with the server's clock) and never retried in a loop."""
+    caplog.set_level(logging.DEBUG, logger="ekimae.server")
+    res = client.post(
+        "/api/games", json={"game": "countdown", "seats": [{"bot": "builder"}, {"bot": "builder"}]}
+    )
+    assert res.status_code == 201, res.text
+    gid = res.json()["id"]
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    live = client.portal.call(hub.get, gid)  # type: ignore[union-attr]
+    deadline = time.monotonic() + 30
+    while sum(1 for s, _ in live.record.actions if s != SYSTEM) < 8:
+        assert time.monotonic() < deadline, "the bots did not play"
+        time.sleep(0.05)
+    early = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+    assert not [m for m in early if "at a time" in m or "next at" in m], early

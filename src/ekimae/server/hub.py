@@ -46,6 +46,7 @@ from ekimae.server.titles import WebTitle, web_title
 from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
+MAX_BOT_WAIT = 30.0  # s: a bot re-reads the game at least this often while it waits
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
 Close = Callable[[int, str], Awaitable[None]]
@@ -927,6 +928,14 @@ class Hub:
                 action = bot_move(*move)
             else:
                 action = await self.pool.run(bot_move, *move)
+            # Real time: an action the rules allow only from a later game time (a pace
+            # between one seat's actions, QD/JU/CD) is sent when that time comes, never
+            # early (the server stamps it with its own clock, which would be refused).
+            not_before = getattr(action, "at", None)
+            if live.game.type.dynamics is Dynamics.REAL_TIME and isinstance(not_before, int):
+                wait = (not_before - self.game_time(live)) / 1000
+                if wait > 0:
+                    await asyncio.sleep(min(wait, MAX_BOT_WAIT))
             # Alone to act, the position it saw must still be the game's; acting at once
             # with others, only its own actions matter (theirs do not make it stale).
             try:
@@ -935,6 +944,7 @@ class Hub:
                 else:
                     await self.act(game_id, seat, action, seq=seq)
             except RefusedError as exc:
+                log.debug("bot %s at seat %d in %s refused: %s", name, seat, game_id, exc.message)
                 if exc.kind not in ("stale", "illegal"):
                     log.error("bot %s at seat %d in %s: %s", name, seat, game_id, exc.message)
                     return
