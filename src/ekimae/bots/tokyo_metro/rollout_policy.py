@@ -52,6 +52,8 @@ class StateJudge(Judge):
         self.me = seat
         self.money = s.money[seat]
         self.pyramids = s.pyramids[seat]
+        self.drinks = len(s.drinks[seat])  # METRO DRINKS (MD-3)
+        self.colours = len(s.colours[seat])
         cell = s.meeple[seat]
         self.meeple = None if cell == OFF_MAP else ctx.cell_names[cell]
         self.speed_supply = s.speed_supply
