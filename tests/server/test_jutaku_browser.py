@@ -3,9 +3,11 @@
 Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright), like test_browser.py.
 Screenshots go to out/screenshots/jutaku/.
 
-A full game with three builders lasts several minutes of real time (90 s rounds, 2 s a
-grab, JU-4 RULING), so after the checked moments the two people give up each round
-(JU-6 RULING) and keep their cards (JU-7): the bot alone completes its 4 cards (JU-8).
+A full game with three builders lasts many minutes of real time (90 s rounds, 2 s a
+grab, JU-4 RULING), so after the checked moments the two people only keep their cards
+(JU-7) and watch: the bot completes its 4 cards (JU-8), a few minutes. They do not give
+up the rounds: a bot alone to act that is refused for acting before its 2 s pace stops
+until the round's timer (hub.py `_bot_loop`), see docs/games/tokyo-jutaku.md "Browser".
 """
 
 from __future__ import annotations
@@ -91,6 +93,8 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
     # JU-4: a shared-pool conflict. Ben grabs and puts back an element, then clicks the
     # big one at once: his click waits for his 2 s pace while Ann takes it first, so his
     # grab is refused by the server, with the reason, and his pool shows it as Ann's.
+    ann.click("#put-back")  # Ann's hand must be empty to grab
+    expect(ann.locator("#hand")).not_to_contain_text("5-03", timeout=5_000)
     _take(ben, "6-02")
     expect(ben.locator("#hand")).to_contain_text("6-02", timeout=5_000)
     ben.click("#put-back")
@@ -98,8 +102,6 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
     expect(ben.locator("#hand")).not_to_contain_text("6-02", timeout=5_000)
     _take(ben, BIG)
     expect(ben.locator("#why")).to_contain_text("Taking", timeout=2_000)
-    ann.click("#put-back")  # Ann's hand must be empty to grab
-    expect(ann.locator("#hand")).not_to_contain_text("5-03", timeout=5_000)
     _take(ann, BIG)
     expect(ann.locator("#hand")).to_contain_text(BIG, timeout=5_000)
     expect(ben.locator("#error")).to_contain_text(f"{BIG} is not in the pool (seat 1 has it)", timeout=5_000)
@@ -115,13 +117,13 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
         expect(page.locator("#check")).to_contain_text("seat 1's building fails", timeout=8_000)
     ann.screenshot(path=str(SHOTS / "04-stop-refused.png"), full_page=True)
 
-    # The rest: the people give up each round and keep their cards; the bot builds.
-    deadline = time.monotonic() + 400
+    # The rest: the people keep their cards; the bot builds.
+    deadline = time.monotonic() + 420
     shots = {"move": False}
     while not ann.locator("#ranking").is_visible():
         assert time.monotonic() < deadline, "the game did not end"
         for page in (ann, ben):
-            for button in ("#concede", "#keep"):
+            for button in ("#keep",):
                 b = page.locator(f"{button}:enabled")
                 if b.count() and b.is_visible():
                     if button == "#keep" and not shots["move"]:
@@ -133,3 +135,19 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
     ann.screenshot(path=str(SHOTS / "06-end.png"), full_page=True)
     ben.set_viewport_size({"width": 390, "height": 844})
     ben.screenshot(path=str(SHOTS / "07-phone.png"), full_page=True)
+
+
+def test_paced_builders_leave_their_pace_between_hand_actions() -> None:
+    """The ladder's human-paced levels (JU-4 RULING: 2 s is the minimum): a solo game,
+    the bot's grabs, placements and returns dated `pace` ms apart or more, still 4 cards."""
+    from ekimae.bots import make_bot
+    from ekimae.bots.base import play_game
+    from ekimae.games.tokyo_jutaku.game import GAME
+
+    for name, pace in (("builder", 2000), ("builder-steady", 3000), ("builder-slow", 5000)):
+        state, record = play_game(GAME, [make_bot("tokyo-jutaku", name, 1)], 3)
+        times = [a.at for s, a in record.actions if s == 0 and a.kind in ("take", "place", "return")]
+        starts = {a.at for s, a in record.actions if a.kind in ("start", "move", "keep", "check")}
+        gaps = [b - a for a, b in zip(times, times[1:], strict=False) if not any(a < t <= b for t in starts)]
+        assert min(gaps) == pace, name
+        assert len(state.completed[0]) == 4, name

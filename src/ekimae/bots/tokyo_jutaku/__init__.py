@@ -7,6 +7,9 @@
   an element it needed) it plans again, returning its last element if nothing extends
   its building, and gives up the round if nothing can be built at all. It starts and
   moves to the card worth the most yen within reach, and keeps an unfinished card.
+- `builder-slow` (5 s a hand action) and `builder-steady` (3 s): the same plan at a
+  person's pace (the rules' minimum, `builder`, is 2 s, JU-4 RULING); the pace is game
+  time, the date of the action chosen.
 """
 
 from __future__ import annotations
@@ -18,5 +21,18 @@ from ekimae.bots.tokyo_jutaku.builder import BuilderBot
 
 __all__ = ["LADDER", "MARGIN_SCALE"]
 
-LADDER: dict[str, Callable[[int], Bot]] = {"builder": BuilderBot}
+def _paced(name: str, pace_ms: int) -> Callable[[int], Bot]:
+    def make(seed: int) -> Bot:
+        bot = BuilderBot(seed, pace_ms)
+        bot.name = name
+        return bot
+
+    return make
+
+
+LADDER: dict[str, Callable[[int], Bot]] = {
+    "builder-slow": _paced("builder-slow", 5000),
+    "builder-steady": _paced("builder-steady", 3000),
+    "builder": BuilderBot,
+}
 MARGIN_SCALE = 10_000.0  # yen: a card and a half ahead is a clear win

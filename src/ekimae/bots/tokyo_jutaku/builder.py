@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ekimae.core.actions import Action
+from ekimae.core.game import stamp
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.games.tokyo_jutaku.solver import extend
 
@@ -17,11 +18,21 @@ def _same(action: Action, kind: str, **fields: object) -> bool:
     return action.kind == kind and all(getattr(action, k) == v for k, v in fields.items())
 
 
+HANDS = ("take", "place", "return")
+
+
 class BuilderBot:
+    """`pace_ms`: the game time the bot leaves between its own grabs, placements and
+    returns (at least the rules' 2 s, JU-4 RULING): a level of play for people. The bot
+    reads no clock: it dates its action `pace_ms` after its last one (the `at` it returns);
+    a simulator applies it then, the server's hub is to wait until then (see
+    docs/games/tokyo-jutaku.md "Browser")."""
+
     name = "builder"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, pace_ms: int = 0) -> None:
         self.seed = seed
+        self.pace_ms = pace_ms
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         kinds = {a.kind for a in legal}
@@ -29,7 +40,18 @@ class BuilderBot:
             return self._where(view, legal)
         if kinds == {"stop"}:
             return legal[0]
-        return self._build(view, legal) or next(a for a in legal if a.kind == "concede")
+        action = self._build(view, legal) or next(a for a in legal if a.kind == "concede")
+        return self._paced(view, action)
+
+    def _paced(self, view: dict[str, Any], action: Action) -> Action:
+        """The action dated `pace_ms` after the seat's last grab, placement or return (if
+        that is still before the round's end; else as listed)."""
+        if action.kind not in HANDS or not self.pace_ms:
+            return action
+        listed: int = action.at  # type: ignore[attr-defined]
+        at = max(listed, int(view["last_act"][view["seat"]]) + self.pace_ms)
+        end = view.get("deadline_ms")
+        return stamp(action, at) if end is None or at < int(end) else action
 
     def _where(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
         keep = [a for a in legal if a.kind == "keep"]
