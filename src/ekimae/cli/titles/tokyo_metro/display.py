@@ -10,8 +10,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ekimae.core.game import seat_name
+from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import ActionCard, CardAction, Kind, load_cards
+from ekimae.games.tokyo_metro.context import HOLE, load_ctx
 from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
 
 View = dict[str, Any]
@@ -32,10 +34,52 @@ def board_of(view: View) -> Board:
     return load_board(view.get("options", {}).get("map", "tokyo"))
 
 
-def card_of(card_id: str) -> ActionCard:
-    """A card of either set (MOD-1; the Tokyo and Osaka card ids do not overlap)."""
+def card_of(card_id: str | None) -> ActionCard:
+    """A card of either set (MOD-1; the Tokyo and Osaka card ids do not overlap), or of the
+    JIDOHANBAIKI column (MD-1; None is a hole, MD-2)."""
     tokyo = load_cards("tokyo").cards
-    return tokyo[card_id] if card_id in tokyo else load_cards("osaka").cards[card_id]
+    if card_id is None:
+        card_id = HOLE
+    if card_id in tokyo:
+        return tokyo[card_id]
+    osaka = load_cards("osaka").cards
+    return osaka[card_id] if card_id in osaka else load_ctx(drinks=True).cards.cards[card_id]
+
+
+def card_label(card_id: str | None) -> str:
+    """A card's ID as shown; a hole of the JIDOHANBAIKI column (MD-2) as ``(hole)``."""
+    return "(hole)" if card_id is None else card_id
+
+
+# METRO DRINKS (MD-1): a terminal colour per drink colour, the shapes' glyphs from the data.
+DRINK_STYLES = {
+    "black": "bold bright_black",
+    "white": "bold white",
+    "mint": "bold medium_spring_green",
+    "blue": "bold dodger_blue1",
+    "red": "bold red",
+    "purple": "bold medium_purple",
+}
+
+
+def drink_text(drink: str) -> Text:
+    """A drink as its shape's glyph in its colour, e.g. ``▪`` in red for ``red-short-can``."""
+    jh = load_components()
+    d = jh.drinks[drink]
+    return Text(jh.shape(d.shape).glyph, style=DRINK_STYLES.get(d.colour, "bold"))
+
+
+def drinks_text(p: dict[str, Any]) -> Text:
+    """A player's drinks (MD-3): colour cards, then the supply as glyphs; ``free`` with a
+    Shape card on (MD-5)."""
+    out = Text()
+    if p.get("colour_cards"):
+        out.append("crates " + ",".join(p["colour_cards"]) + " ")
+    for drink in p.get("drinks", ()):
+        out.append_text(drink_text(drink))
+    if p.get("shape_on"):
+        out.append(" free builds", style="bold")
+    return out
 
 
 def line_text(board: Board, letter: str) -> Text:
@@ -161,6 +205,9 @@ def players_table(view: View, names: Sequence[str]) -> Table:
         where = p["meeple"] or (f"riding {riding}" if riding else "—")
         if p["personal_cards"]:
             where += " · cards " + ",".join(p["personal_cards"])
+        where_text = Text(where)
+        if "drinks" in p:  # METRO DRINKS
+            where_text.append(" · ").append_text(drinks_text(p))
         table.add_row(
             seat_text(seat, names),
             money,
@@ -170,7 +217,7 @@ def players_table(view: View, names: Sequence[str]) -> Table:
             tokens,
             str(p["loans"]),
             holdings[seat],
-            where,
+            where_text,
         )
     return table
 
@@ -206,8 +253,8 @@ def card_action_text(action: CardAction) -> str:
     return f"{words} [{action.slots} {discs}]"
 
 
-def card_text(card_id: str, taken: dict[str, int], names: Sequence[str]) -> Text:
-    text = Text(card_id, style="bold")
+def card_text(card_id: str | None, taken: dict[str, int], names: Sequence[str]) -> Text:
+    text = Text(card_label(card_id), style="bold")
     for action in card_of(card_id).actions:
         text.append(f"\n{action.spot[-1]} {card_action_text(action)}")
         if action.spot in taken:
@@ -231,7 +278,7 @@ def cards_table(view: View, names: Sequence[str]) -> Table:
     return table
 
 
-def _card_cell(cards: Sequence[str], row: int, view: View, names: Sequence[str]) -> Text:
+def _card_cell(cards: Sequence[str | None], row: int, view: View, names: Sequence[str]) -> Text:
     return card_text(cards[row], view["taken"], names) if row < len(cards) else Text("")
 
 
@@ -248,9 +295,12 @@ def discard_text(column: dict[str, Any]) -> Text:
 def grid_picture(view: View, board: Board) -> Text:
     """The grid, 3 characters a cell (the key: `grid_key`): meeples ``@n``, trains ``G▸``
     or ``G◂``, stops by line letter (``+`` where two lines share a stop), a station's
-    owner as ``G2`` on that seat's colour, ``.`` for an empty cell. Seats count from 1."""
+    owner as ``G2`` on that seat's colour, ``.`` for an empty cell. Seats count from 1.
+    METRO DRINKS: a drink in a station is its shape's glyph in its colour before the
+    letter (``▪G2``)."""
     cells: dict[int, Text] = {}
     owners = {board.station_by_key[key]: seat for key, seat in view["stations"].items()}
+    drinks = {board.station_by_key[key]: d for key, d in view.get("drinks", {}).items()}
     for stop in board.stops:
         cell = _cell_of(board, stop.x, stop.y)
         if cell not in cells:
@@ -261,7 +311,13 @@ def grid_picture(view: View, board: Board) -> Text:
             owner = owners.get(stop.station)
             style = f"bold {color}" if owner is None else f"bold #FFFFFF on {_seat_color(owner)}"
             label = f" {glyph}{owner + 1 if owner is not None else ' '}"
-            cells[cell] = Text(label, style=style)
+            drink = drinks.get(stop.station)
+            if drink is not None:  # MD-4: the drink's shape glyph in its colour
+                glyph_text = drink_text(drink)
+                glyph_text.stylize(f"on {_seat_color(owner)}" if owner is not None else "")
+                cells[cell] = Text.assemble(glyph_text, Text(label[1:], style=style))
+            else:
+                cells[cell] = Text(label, style=style)
     for line in view["lines"]:
         train = line["train"]
         if train is None:

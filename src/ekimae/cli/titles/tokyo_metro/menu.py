@@ -1,5 +1,8 @@
 """TOKYO METRO's numbered list of legal actions shown to a person, grouped by kind.
 
+METRO DRINKS: vending-machine builds are listed one line per station (MD-4, MD-5), also
+at each cell of a Move walked with a Shape card (then `step <cell>` and `stop` too).
+
 There can be well over a hundred legal actions (every cell a Move reaches, every line an
 Invest may take, every stake from low(V) up to one's money). Small groups are listed in
 full; larger ones get one line per card spot (``move GM4a: 15) j4  16) i5 …``); yen
@@ -26,7 +29,9 @@ def build_menu(legal: Sequence[Action]) -> Menu:
     menu = Menu()
     for kind, actions in _group(legal, lambda a: a.kind).items():
         menu.parts.append(Text(kind, style="bold underline"))
-        if kind in RANGED and len(actions) > LISTED:
+        if kind == "build":
+            _builds(menu, actions)
+        elif kind in RANGED and len(actions) > LISTED:
             _ranged(menu, actions)
         elif len(actions) > LISTED:
             _by_spot(menu, actions)
@@ -79,3 +84,20 @@ def _ranged(menu: Menu, actions: list[Action]) -> None:
         low, high = _amount(items[0]), _amount(items[-1])
         line.append(f"(any ¥{low}..¥{high}: type '{stem} <yen>')", style="dim")
         menu.parts.append(line)
+
+
+def _builds(menu: Menu, actions: list[Action]) -> None:
+    """METRO DRINKS (MD-4, MD-5): one line per station (and free or with a disc), the
+    drinks of the supply as choices; while a Move is walked these are the stations passed."""
+
+    def where(action: Action) -> str:
+        free = " (free)" if getattr(action, "free", False) else " (disc)"
+        return f"{getattr(action, 'station', '')}{free}"
+
+    for head, items in _group(actions, where).items():
+        for start in range(0, len(items), PER_LINE):
+            title = f"{head}:" if start == 0 else ""
+            line = Text(f"  {title:<20}", style="bold")
+            for action in items[start : start + PER_LINE]:
+                line.append("  ").append(menu.number(action, str(getattr(action, "drink", ""))))
+            menu.parts.append(line)

@@ -81,6 +81,9 @@ def compact_players(view: View, names: Sequence[str]) -> Table:
             tokens += " −" + ",".join(p["discount_discs"])
         riding = p.get("riding_vehicle") or p["riding"]
         where = p["meeple"] or (f"on train {riding}" if riding else "—")
+        cards = Text(",".join(p["personal_cards"]) or "—")
+        if "drinks" in p:  # METRO DRINKS: crates, the supply as glyphs (MD-3), MD-5
+            cards.append(" ").append_text(display.drinks_text(p))
         table.add_row(
             display.seat_text(seat, names).append(" passed" if p["passed"] else "", style="dim"),
             money,
@@ -90,7 +93,7 @@ def compact_players(view: View, names: Sequence[str]) -> Table:
             tokens,
             str(p["loans"]),
             where,
-            ",".join(p["personal_cards"]) or "—",
+            cards,
         )
     return table
 
@@ -110,7 +113,7 @@ def compact_cards(view: View, names: Sequence[str]) -> Table:
                 cells.append(Text(""))
                 continue
             card = column["cards"][row]
-            text = Text(f"{card} ", style="bold")
+            text = Text(f"{display.card_label(card)} ", style="bold")
             for n, action in enumerate(cards[card].actions):
                 if n:
                     text.append("\n    ")
