@@ -12,6 +12,7 @@ until the round's timer (hub.py `_bot_loop`), see docs/games/tokyo-jutaku.md "Br
 
 from __future__ import annotations
 
+import itertools
 import time
 from pathlib import Path
 
@@ -59,7 +60,10 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
     assert res.status_code == 201, res.text
     game = res.json()
     ann = _open(browser, server + game["me"]["url"])
-    claim = httpx.post(server + "/api/join/" + game["seats"][1]["invite_url"].rsplit("/", 1)[1], json={"name": "Ben"})
+    claim = httpx.post(
+        server + "/api/join/" + game["seats"][1]["invite_url"].rsplit("/", 1)[1],
+        json={"name": "Ben"},
+    )
     assert claim.status_code == 200, claim.text
     ben = _open(browser, server + claim.json()["url"])
     expect(ann.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
@@ -104,7 +108,9 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
     expect(ben.locator("#why")).to_contain_text("Taking", timeout=2_000)
     _take(ann, BIG)
     expect(ann.locator("#hand")).to_contain_text(BIG, timeout=5_000)
-    expect(ben.locator("#error")).to_contain_text(f"{BIG} is not in the pool (seat 1 has it)", timeout=5_000)
+    expect(ben.locator("#error")).to_contain_text(
+        f"{BIG} is not in the pool (seat 1 has it)", timeout=5_000
+    )
     expect(ben.locator(f'#pool [data-element="{BIG}"] .ju-badge')).to_have_text("1")
     ben.screenshot(path=str(SHOTS / "03-pool-conflict.png"), full_page=True)
 
@@ -146,8 +152,14 @@ def test_paced_builders_leave_their_pace_between_hand_actions() -> None:
 
     for name, pace in (("builder", 2000), ("builder-steady", 3000), ("builder-slow", 5000)):
         state, record = play_game(GAME, [make_bot("tokyo-jutaku", name, 1)], 3)
-        times = [a.at for s, a in record.actions if s == 0 and a.kind in ("take", "place", "return")]
-        starts = {a.at for s, a in record.actions if a.kind in ("start", "move", "keep", "check")}
-        gaps = [b - a for a, b in zip(times, times[1:], strict=False) if not any(a < t <= b for t in starts)]
+        hands = ("take", "place", "return")
+        times = [_at(a) for s, a in record.actions if s == 0 and a.kind in hands]
+        starts = {_at(a) for _, a in record.actions if a.kind in ("start", "move", "keep", "check")}
+        gaps = [b - a for a, b in itertools.pairwise(times) if not any(a <= t <= b for t in starts)]
         assert min(gaps) == pace, name
         assert len(state.completed[0]) == 4, name
+
+
+def _at(action: object) -> int:
+    at: int = getattr(action, "at")  # noqa: B009 (every TOKYO JUTAKU action has its time)
+    return at

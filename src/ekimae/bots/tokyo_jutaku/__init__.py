@@ -21,6 +21,7 @@ from ekimae.bots.tokyo_jutaku.builder import BuilderBot
 
 __all__ = ["LADDER", "MARGIN_SCALE"]
 
+
 def _paced(name: str, pace_ms: int) -> Callable[[int], Bot]:
     def make(seed: int) -> Bot:
         bot = BuilderBot(seed, pace_ms)

@@ -34,15 +34,20 @@ def jutaku_prompt(view: Mapping[str, Any], seat: int | None) -> str:
     movers = view["movers"]
     if phase in ("setup", "move"):
         who = movers[0] if movers else None
-        verb = "choose a card on the plan's edge (JU-2)" if phase == "setup" else (
-            "move up to 2 steps on the plan, or keep your card (JU-7)"
+        verb = (
+            "choose a card on the plan's edge (JU-2)"
+            if phase == "setup"
+            else ("move up to 2 steps on the plan, or keep your card (JU-7)")
         )
         if who == seat:
             return f"Your turn: {verb}."
         return f"Seat {(who or 0) + 1} chooses where to go."
     if phase == "window":
         callers = ", ".join(str(s + 1) for s in view["called"])
-        return f"Stop! called by seat {callers}: everyone is frozen while buildings are checked (JU-6)."
+        return (
+            f"Stop! called by seat {callers}: everyone is frozen while buildings are "
+            "checked (JU-6)."
+        )
     if seat is not None and view["conceded"][seat]:
         return f"Round {view['round']}: you gave up this round; the others build."
     if seat is None:
@@ -64,9 +69,7 @@ def jutaku_label(action: Mapping[str, Any]) -> str | None:
             f"Place {_name(str(action['element']))} at {action['x']},{action['y']} "
             f"(border {int(action['plot']) + 1}, orientation {action['turn']})"
         )
-    return {"stop": "Stop!", "concede": "Give up the round", "keep": "Keep my card"}.get(
-        str(kind)
-    )
+    return {"stop": "Stop!", "concede": "Give up the round", "keep": "Keep my card"}.get(str(kind))
 
 
 class TokyoJutakuWeb:
@@ -116,11 +119,20 @@ class TokyoJutakuWeb:
 
         return {
             "elements": {
-                e.id: {"name": e.name, "size": e.size, "shapes": [list(map(list, sh)) for sh in e.shapes]}
+                e.id: {
+                    "name": e.name,
+                    "size": e.size,
+                    "shapes": [list(map(list, sh)) for sh in e.shapes],
+                }
                 for e in DATA.elements.values()
             },
             "cards": {
-                c.id: {"name": c.name, "district": c.district, "blue": side(c.blue), "white": side(c.white)}
+                c.id: {
+                    "name": c.name,
+                    "district": c.district,
+                    "blue": side(c.blue),
+                    "white": side(c.white),
+                }
                 for c in DATA.cards.values()
             },
             "plan": list(rules.plan),
