@@ -387,6 +387,7 @@ function drawTools(msg) {
   bind("put-back", back, "Putting back");
   document.getElementById("put-back").textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
   for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;
+  document.getElementById("tools").hidden = msg.finished || me === null;
 }
 
 function tick() {
