@@ -362,7 +362,8 @@ function renderEnd(msg) {
   const n = msg.scores.length;
   const got = (field) => Array.from({ length: n }, (_, seat) => f.lines.reduce((s, l) => s + l[field].filter((x) => x.seat === seat).reduce((t, x) => t + x.paid, 0), 0));
   const stocks = got("stocks"), specs = got("speculations");
-  const sold = msg.view.players.some((p) => p.sold !== undefined); // Osaka cards (OS-7.2)
+  // A card set that prints Sell (OS-7.2): the money set aside, added at the end (TM-9.4).
+  const sold = Object.values(comp.cards).some((c) => c.actions.some((a) => a.kind === "sell"));
   const ranking = msg.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]);
   const breakdown = el("table", { id: "breakdown" },
     el("thead", {}, el("tr", {}, ...["", "Seat", "Final money", "Stock payouts", "Speculation payouts", ...(sold ? ["Sell money set aside (TM-9.4)"] : []), "Loans repaid at the end"].map((h) => el("th", { scope: "col", text: h })))),
