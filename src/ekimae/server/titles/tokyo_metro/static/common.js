@@ -70,7 +70,9 @@ function vehiclesText(l) {
 // `slot`: which column is the place to point at: "stock" (invest), "slots" (speculation,
 // Speed token) or "train" (start).
 export function renderLines(box, view, names, comp, targets = null, pick = null, slot = "stock") {
-  const head = el("tr", {}, ...["Line", "Value", "Low/High", "Stocks", "Slots (speed · speculation)", "Train"].map((h) => el("th", { scope: "col", text: h })));
+  // OS-2: a map with a pair of trams or buses on a line says "Vehicles".
+  const pairs = Object.values(comp?.lines ?? {}).some((l) => (l.vehicles?.length ?? 1) > 1);
+  const head = el("tr", {}, ...["Line", "Value", "Low/High", "Stocks", "Slots (speed · speculation)", pairs ? "Vehicles" : "Train"].map((h) => el("th", { scope: "col", text: h })));
   const rows = view.lines.map((l) => {
     const info = comp?.lines?.[l.letter];
     const target = targets?.has(l.letter);

@@ -78,7 +78,7 @@ function renderStatus(msg) {
       turn_order: mine ? "place your bid" : `waiting for bids (${others})`,
       movement: mine ? (v.round === 1 ? "place your meeple in the start area" : "walk your meeple") : `${others} moves`,
       actions: mine ? "choose an action card spot, or pass" : `${others} chooses an action`,
-      trains: v.trains_phase ? `${trainWords(v.trains_phase.line)} ${mine ? " — your decision" : ""}` : "trains run",
+      trains: v.trains_phase ? `${trainWords(v.trains_phase.line)}${mine ? " — your decision" : ""}` : "trains run",
     }[v.phase] ?? "";
     what = `Round ${v.round}/${v.rounds} · ${phase}: ${task}`;
   }
