@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
+from ekimae import i18n
 from ekimae.cli import (
     balance,
     bench,
@@ -79,6 +80,11 @@ def add_option_shortcuts(parser: argparse.ArgumentParser, game: str) -> None:
 
 def build_parser() -> Parser:
     parser = Parser(prog="ekimae", description="The Tokyo Series board games in the terminal.")
+    # Not `lang`: a subcommand's own --lang (rules) would overwrite it with its default.
+    parser.add_argument(
+        "--lang", dest="ui_lang", choices=i18n.LANGUAGES,
+        help="the language of the game texts (default: the locale's, LC_ALL/LC_MESSAGES/LANG)",
+    )  # fmt: skip
     groups = parser.add_subparsers(dest="group", required=True, metavar="COMMAND")
     default = default_game()
     for module in COMMANDS:
@@ -122,6 +128,7 @@ def aliases() -> dict[str, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        i18n.set_language(args.ui_lang)  # None: the locale's
         code: int = args.run(args)
     except SystemExit as exc:  # --help: argparse has printed it and wants to stop
         return exc.code if isinstance(exc.code, int) else 0

@@ -21,6 +21,7 @@ from rich.text import Text
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Game
+from ekimae.i18n import _
 
 LISTED = 12  # a group this small is listed in full
 NUMBERED = 4  # a long numeric range: the first few are numbered (and the last)
@@ -50,7 +51,9 @@ def build_menu(game: Game[Any], legal: Sequence[Action]) -> Menu:
     for kind, actions in groups.items():
         heading = Text(kind, style="bold underline")
         if kind in game.type.sealed:
-            heading.append(" — sealed: the others see only that you chose, until it is revealed")
+            heading.append(
+                " — " + _("sealed: the others see only that you chose, until it is revealed")
+            )
         menu.parts.append(heading)
         varying = _varying_number(actions)
         if len(actions) > LISTED and varying is not None:
@@ -84,11 +87,18 @@ def _ranged(game: Game[Any], menu: Menu, actions: Sequence[Action], name: str) -
     values = [int(getattr(a, name)) for a in ordered]
     steps = {b - a for a, b in itertools.pairwise(values)}
     low, high = values[0], values[-1]
-    every = f" in steps of {steps.pop()}" if len(steps) == 1 else f" ({len(values)} values)"
+    every = (
+        _(" in steps of {step}").format(step=steps.pop())
+        if len(steps) == 1
+        else _(" ({count} values)").format(count=len(values))
+    )
     template = game.format_action(dataclasses.replace(ordered[0], **{name: 0}))
     typed = _placeholder(template, ordered[0], name)
     menu.parts.append(line)
-    menu.parts.append(Text(f"  (any {low}..{high}{every}: type '{typed}')", style="dim"))
+    hint = _("(any {low}..{high}{every}: type '{typed}')")
+    menu.parts.append(
+        Text("  " + hint.format(low=low, high=high, every=every, typed=typed), style="dim")
+    )
 
 
 def _placeholder(text: str, action: Action, name: str) -> str:

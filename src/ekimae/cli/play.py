@@ -31,13 +31,14 @@ from ekimae.cli.common import (
     write_record,
 )
 from ekimae.cli.menu import Menu
-from ekimae.cli.rules import locale_language, show
+from ekimae.cli.rules import show
 from ekimae.cli.terminal import Front, terminal_title
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import Game, Seat, State
 from ekimae.core.record import GameRecord
 from ekimae.games import reference
+from ekimae.i18n import _, language
 from ekimae.seeding import secret_seed
 
 
@@ -112,7 +113,8 @@ class Session:
         if text.isdigit():
             picked = menu.pick(int(text))
             if picked is None:
-                self.out.print(f"[red]No action {text}: choose 1 to {len(menu.choices)}.[/red]")
+                message = _("No action {text}: choose 1 to {count}.")
+                self.out.print(Text(message.format(text=text, count=len(menu.choices)), "red"))
             return picked
         try:
             action = self.game.parse_action(text)
@@ -121,7 +123,8 @@ class Session:
             self.out.print(Text(str(exc), style="red"))
             rule = getattr(exc, "rule", None)
             if rule:
-                self.out.print(f"(type 'rules {rule}' to read the rule)", style="dim", markup=False)
+                hint = _("(type 'rules {rule}' to read the rule)").format(rule=rule)
+                self.out.print(hint, style="dim", markup=False)
             return None
         return action
 
@@ -147,7 +150,7 @@ class Session:
         """`rules TM-7.2`: that rule; `rules` alone: the IDs of this game's reference."""
         if rule_id:
             try:
-                show(self.out, reference.rule_text(rule_id, locale_language()))
+                show(self.out, reference.rule_text(rule_id, language()))
             except reference.UnknownRuleError as exc:
                 self.out.print(Text(str(exc), style="red"))
             return
@@ -157,7 +160,7 @@ class Session:
             self.out.print(Text(str(exc), style="red"))
             return
         self.out.print(Text("  ".join(f"{r.id} {r.title}" for r in found), style="dim"))
-        self.out.print("Type 'rules <ID>' to read one of them.", markup=False)
+        self.out.print(_("Type 'rules <ID>' to read one of them."), markup=False)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -173,9 +176,11 @@ def run(args: argparse.Namespace) -> int:
     chosen = args.seed is not None
     seed = args.seed if chosen else secret_seed()
     given = "".join(f" · {k}={v}" for k, v in options.items())
+    shown_seed = str(seed) if chosen else _("secret until the end")
+    seats = ", ".join(seat_label(names, s) for s in range(len(names)))
     out.print(
-        f"{game.title}{given} · seed {seed if chosen else 'secret until the end'} · seats: "
-        + ", ".join(seat_label(names, s) for s in range(len(names)))
+        f"{game.title}{given} · "
+        + _("seed {seed} · seats: {seats}").format(seed=shown_seed, seats=seats)
     )
     front = title.front(game, out, names, humans=HUMAN in names)
     session = Session(out, game, names, front)
@@ -192,12 +197,12 @@ def run(args: argparse.Namespace) -> int:
     if state.is_terminal():
         front.final(state)
         if not chosen:
-            out.print(f"The seed was {seed}.")
+            out.print(_("The seed was {seed}.").format(seed=seed))
         if args.save:
             write_record(args.save, record)
-            out.print(f"record saved to {args.save}")
+            out.print(_("record saved to {path}").format(path=args.save))
         return 0
-    out.print(f"Game stopped after {len(record.actions)} actions.")
+    out.print(_("Game stopped after {count} actions.").format(count=len(record.actions)))
     if session.quit:
         offer_save(session.input, record, args.save)
     return 0
@@ -207,10 +212,12 @@ def offer_save(reader: Input, record: GameRecord, default: str | None) -> None:
     """Ask where to save an unfinished game's record; no answer saves nothing (or to
     `default`, the --save file, if there is one)."""
     hint = f" [{default}]" if default else ""
-    answer = reader.read(f"Save the record to a file?{hint} (path, or empty for no) ")
+    answer = reader.read(
+        _("Save the record to a file?{hint} (path, or empty for no) ").format(hint=hint)
+    )
     if answer is None:  # end of input: leave without saving
         return
     path = answer or default
     if path:
         write_record(path, record)
-        reader.out.print(f"record saved to {path}")
+        reader.out.print(_("record saved to {path}").format(path=path))

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ekimae.cli.common import seat_label
 from ekimae.core.game import State
+from ekimae.i18n import _
 
 INDENT = 2
 NONE = "—"
@@ -39,9 +40,9 @@ def scalar(value: Any) -> str:
     if value is None:
         return NONE
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, list | tuple):
-        return ", ".join(scalar(v) for v in value) or "(none)"
+        return ", ".join(scalar(v) for v in value) or _("(none)")
     return str(value)
 
 
@@ -64,7 +65,7 @@ def _mapping(data: Mapping[str, Any], indent: int) -> list[RenderableType]:
 
 def _value(value: Any, indent: int) -> list[RenderableType]:
     if isinstance(value, dict):
-        return _mapping(value, indent) if value else [Text(" " * indent + "(none)")]
+        return _mapping(value, indent) if value else [Text(" " * indent + _("(none)"))]
     rows = list(value)
     if _tabular(rows):
         return [Padding(_rows_table(rows), (0, 0, 0, indent))]
@@ -111,9 +112,9 @@ def ranking_table(
     state: State, names: Sequence[str], score: Callable[[float], str]
 ) -> RenderableType:
     """The places from first to last; seats sharing a place are marked ``=``."""
-    table = Table(title="Ranking", title_justify="left", padding=(0, 1))
-    for column in ("place", "seat", "score"):
-        table.add_column(column, justify="right" if column == "score" else "left")
+    table = Table(title=_("Ranking"), title_justify="left", padding=(0, 1))
+    for column in (_("place"), _("seat"), _("score")):
+        table.add_column(column, justify="right" if column == _("score") else "left")
     scores = state.scores()
     place = 1
     for seats in state.ranking():
@@ -123,7 +124,7 @@ def ranking_table(
         place += len(seats)
     winners = state.winners()
     if len(winners) > 1:
-        table.caption = "a shared first place: " + ", ".join(
+        table.caption = _("a shared first place: ") + ", ".join(
             seat_label(list(names), s) for s in winners
         )
     return table

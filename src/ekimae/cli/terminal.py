@@ -30,6 +30,12 @@ from ekimae.cli.menu import Menu, build_menu
 from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
 from ekimae.games import title_part
+from ekimae.i18n import _
+
+
+def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
+    return message
+
 
 # A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
 Command = Callable[[State, Seat], None]
@@ -156,13 +162,28 @@ class GenericFront:
 
     def help(self, state: State, seat: Seat) -> str:
         legal = state.legal_actions(seat)
-        example = f" (e.g. '{self.game.format_action(legal[-1])}')" if legal else ""
+        example = (
+            _(" (e.g. '{action}')").format(action=self.game.format_action(legal[-1]))
+            if legal
+            else ""
+        )
         return (
-            f"Type the number of an action, or its text form{example}. Other commands:\n"
-            "  help    this text              list    the legal actions again\n"
-            "  show    the whole table        log     the whole game log\n"
-            "  rules   the rule IDs           rules ID  one rule (e.g. 'rules SA-3')\n"
-            "  quit    stop the game (you may save the record)"
+            _("Type the number of an action, or its text form{example}. Other commands:").format(
+                example=example
+            )
+            + "\n"
+            + "\n".join(
+                f"  {command:<8}{_(text)}"
+                for command, text in (
+                    ("help", _N("this text")),
+                    ("list", _N("the legal actions again")),
+                    ("show", _N("the whole table")),
+                    ("log", _N("the whole game log")),
+                    ("rules", _N("the rule IDs")),
+                    ("rules ID", _N("one rule (e.g. 'rules SA-3')")),
+                    ("quit", _N("stop the game (you may save the record)")),
+                )
+            )
         )
 
     def commands(self) -> Mapping[str, Command]:
@@ -171,25 +192,26 @@ class GenericFront:
     def started(self, state: State) -> None:
         sealed = sorted(self.game.type.sealed)
         if sealed:
-            self.out.print(
-                f"Sealed: {', '.join(sealed)} — a seat's choice stays hidden from the others "
-                "until the game reveals it.",
-                markup=False,
+            note = _(
+                "Sealed: {kinds} — a seat's choice stays hidden from the others "
+                "until the game reveals it."
             )
+            self.out.print(note.format(kinds=", ".join(sealed)), markup=False)
         if self.humans and self.game.type.dynamics is Dynamics.REAL_TIME:
-            self.out.print(REAL_TIME_NOTE, markup=False)
+            self.out.print(_(REAL_TIME_NOTE), markup=False)
         if not self.humans:
             self.table(state, None)
 
     def acted(self, state: State, seat: Seat, action: Action) -> None:
         shown = self.game.format_action(action)
         if self.humans and action.kind in self.game.type.sealed:
-            shown = f"{action.kind} (sealed)"
+            shown = f"{action.kind} " + _("(sealed)")
         self.out.print(f"  {seat_label(self.names, seat)}: {shown}", markup=False)
         self._new_log_lines(state, seat, action, indent="    ")
 
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
-        self.out.print(Rule(f"{seat_label(self.names, seat)} to act", style="dim"))
+        who = seat_label(self.names, seat)
+        self.out.print(Rule(_("{seat} to act").format(seat=who), style="dim"))
         view = state.view(seat)
         self.out.print(table.view_table(view))
         lines = table.log_lines(view)
@@ -210,7 +232,7 @@ class GenericFront:
     def log(self, state: State, seat: Seat) -> None:
         lines = table.log_lines(state.view(seat))
         if not lines:
-            self.out.print("This game keeps no log.")
+            self.out.print(_("This game keeps no log."))
         for line in lines:
             self.out.print(f"  {line}", markup=False)
 
@@ -239,7 +261,8 @@ class GenericFront:
         self.out.print(table.ranking_table(state, self.names, self.title.score))
 
 
-REAL_TIME_NOTE = (
+# Translated where printed (its msgid is marked by the N_ below for the extractor).
+REAL_TIME_NOTE = _N(
     "Real time, taken in turns here: at each step every seat acts once, you included, at "
     "the earliest game time the rules allow (the time, in ms, is part of the action: "
     "'tap 2750' taps at 2.75 s); the clock does not wait for you. To act later, type the "

@@ -25,6 +25,7 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 from pydantic import BaseModel, Field, field_validator
 
+from ekimae import i18n
 from ekimae.core.errors import DataError
 from ekimae.core.record import replay
 from ekimae.core.rng import MAX_SEED_BITS
@@ -216,8 +217,13 @@ def app_from_env() -> FastAPI:
 
 
 def create_app(settings: Settings) -> FastAPI:
-    # Generic pages in templates/, each title's in titles/<title>/templates/.
-    templates = Jinja2Templates(directory=[str(HERE / "templates"), str(TITLES_DIR)])
+    # Generic pages in templates/, each title's in titles/<title>/templates/; every page in
+    # the request's language (`_()` / `{% trans %}`, static/i18n.js's `t()`; issue 20).
+    templates = Jinja2Templates(
+        directory=[str(HERE / "templates"), str(TITLES_DIR)],
+        context_processors=[i18n.page_context],
+    )
+    i18n.install_gettext(templates.env)
     limits = settings.limits
     creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
     hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
@@ -385,6 +391,13 @@ def create_app(settings: Settings) -> FastAPI:
         players = [e.to_dict() for e in entries if e.kind == "player"][:limit]
         bots = [e.to_dict() for e in entries if e.kind == "bot"][:limit]
         return {"players": players, "bots": bots}
+
+    @app.get("/api/i18n/{lang}")
+    async def api_i18n(lang: str) -> dict[str, str]:
+        """A language's catalogue, msgid -> text (English: empty), for scripts."""
+        if lang not in i18n.LANGUAGES:
+            raise HTTPException(404, f"no language {lang!r} (known: {', '.join(i18n.LANGUAGES)})")
+        return i18n.catalog(lang)
 
     @app.get("/api/titles")
     async def api_titles() -> list[dict[str, Any]]:

@@ -7,5 +7,5 @@ export const el = (tag, attrs = {}, ...kids) => {
   for (const kid of kids) node.append(kid);
   return node;
 };
-export const yen = (n) => `¥${n}`;
+export { yen } from "/static/i18n.js"; // per the page's language
 export const seatName = (names, s) => `${s + 1} ${names[s] ?? ""}`;

@@ -1,5 +1,6 @@
 // The page of any game without a page of its own: the view as data, legal actions as buttons.
 import { el } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 import { renderTable } from "/static/table.js";
 import { connectTable } from "/static/live.js";
 
@@ -12,13 +13,13 @@ const send = (action) => table.send(action);
 function render(cfg, msg) {
   document.body.dataset.actions = String(msg.actions);
   const mine = msg.legal.length > 0;
-  const who = cfg.seat === null ? "Spectating" : `You are seat ${cfg.seat + 1} ${msg.names[cfg.seat]}`;
+  const who = cfg.seat === null ? t("Spectating") : t("You are seat {n} {name}", { n: cfg.seat + 1, name: msg.names[cfg.seat] });
   const status = document.getElementById("status");
-  status.textContent = msg.finished ? `${who} · Game over` : `${who} · ${msg.prompt ?? (mine ? "your move" : "waiting for others")}`;
+  status.textContent = msg.finished ? `${who} · ${t("Game over")}` : `${who} · ${msg.prompt ?? (mine ? t("your move") : t("waiting for others"))}`;
   status.className = mine ? "yours" : "";
   document.getElementById("practice").hidden = !msg.practice;
   const log = renderTable(document.getElementById("table"), msg.view);
-  document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `Seat ${s + 1} ${n}${msg.bots[s] ? ` (bot: ${msg.bots[s]})` : ""}${s === cfg.seat ? " (you)" : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
+  document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `${t("Seat {n}", { n: s + 1 })} ${n}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === cfg.seat ? ` ${t("(you)")}` : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
   renderActions(msg);
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
@@ -30,23 +31,23 @@ function render(cfg, msg) {
   end.hidden = !msg.finished;
   if (msg.finished) {
     document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
-      el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (${msg.scores[s]})`).join(" = ") }))));
+      el("li", { text: place.map((s) => `${t("Seat {n}", { n: s + 1 })} ${msg.names[s]} (${msg.scores[s]})`).join(" = ") }))));
   }
 }
 
 function renderActions(msg) {
   const box = document.getElementById("actions");
-  if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? "The game is over." : "Nothing to do now." })); return; }
+  if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? t("The game is over.") : t("Nothing to do now.") })); return; }
   const groups = new Map();
   for (const a of msg.legal) { if (!groups.has(a.kind)) groups.set(a.kind, []); groups.get(a.kind).push(a); }
   const parts = [];
   for (const [kind, list] of groups) {
     const sealed = msg.sealed.includes(kind);
-    const heading = el("h3", { text: sealed ? `${kind} — sealed: only you see it until it is revealed` : kind });
+    const heading = el("h3", { text: sealed ? `${kind} — ${t("sealed: only you see it until it is revealed")}` : kind });
     if (list.length > 12) {
       // A long list (amounts): one menu and one button instead of a wall of buttons.
       const pick = el("select", { class: "choice", "aria-label": kind }, ...list.map((a, i) => el("option", { value: i, text: a.label ?? a.text })));
-      parts.push(el("div", { class: "group" }, heading, pick, el("button", { type: "button", class: "act", text: "Send", onclick: () => send(list[Number(pick.value)].action) })));
+      parts.push(el("div", { class: "group" }, heading, pick, el("button", { type: "button", class: "act", text: t("Send"), onclick: () => send(list[Number(pick.value)].action) })));
     } else {
       parts.push(el("div", { class: "group" }, heading, ...list.map((a) => el("button", { type: "button", class: "act", text: a.label ?? a.text, onclick: () => send(a.action) }))));
     }

@@ -2,6 +2,7 @@
 // the buttons disabled while an action is unanswered, refusals shown, a withdrawn link;
 // and the chat and turn notifications (table_extras.js) where the page includes them.
 import { initExtras } from "/static/table_extras.js";
+import { t } from "/static/i18n.js";
 
 export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   let socket = null;
@@ -31,7 +32,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
       }
       else if (msg.type === "chat") extras?.onChat(msg.message);
       else if (msg.type === "error" && msg.about === "chat") extras?.onChatError(msg.error);
-      else if (msg.type === "error") { setPending(false); error(`Refused: ${msg.error.message}`); }
+      else if (msg.type === "error") { setPending(false); error(t("Refused: {reason}", { reason: msg.error.message })); }
       else if (msg.type === "ack" || msg.type === "undone") setPending(false);
     };
     // Resume on a dropped connection: the server pushes the full current view on connect,
@@ -39,11 +40,11 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     socket.onclose = (ev) => {
       if (ev.code === 4403) {
         // The host withdrew this seat's link (or it was never valid): reconnecting cannot help.
-        document.getElementById("status").textContent = "This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.";
+        document.getElementById("status").textContent = t("This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.");
         return;
       }
       setPending(false);
-      document.getElementById("status").textContent = "Connection lost — reconnecting…";
+      document.getElementById("status").textContent = t("Connection lost — reconnecting…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };

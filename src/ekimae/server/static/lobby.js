@@ -1,4 +1,5 @@
 import { el } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
 // What this browser holds: its own seats' links and the games it hosts. Never another
 // person's seat: each friend gets an invitation and their seat's secret is made for them.
@@ -10,7 +11,7 @@ export function rememberSeat(entry) {
   localStorage.setItem(MINE, JSON.stringify([...mySeats().filter((m) => m.url !== entry.url), entry]));
 }
 
-const copyButton = (url) => el("button", { type: "button", class: "copy", text: "Copy", onclick: () => navigator.clipboard?.writeText(url) });
+const copyButton = (url) => el("button", { type: "button", class: "copy", text: t("Copy"), onclick: () => navigator.clipboard?.writeText(url) });
 
 export function initLobby(titles) {
   const gamePick = document.getElementById("game");
@@ -28,7 +29,7 @@ export function initLobby(titles) {
     count.replaceChildren(...counts);
     count.value = String(wanted);
     options.hidden = !t.options.length;
-    options.replaceChildren(el("legend", { text: "Options" }), ...t.options.map((o) => el("label", { title: o.help }, `${o.label} `,
+    options.replaceChildren(el("legend", { text: t("Options") }), ...t.options.map((o) => el("label", { title: o.help }, `${o.label} `,
       el("select", { name: `option-${o.name}`, "data-option": o.name }, ...o.choices.map((c) => el("option", { value: c, text: c }))), " ")));
     for (const o of t.options) options.querySelector(`[data-option="${o.name}"]`).value = o.default;
     drawSeats();
@@ -37,13 +38,13 @@ export function initLobby(titles) {
     const bots = title().bots;
     const rows = [];
     for (let i = 0; i < Number(count.value); i++) {
-      const who = el("select", { name: `bot${i}`, "aria-label": `seat ${i + 1} player` }, el("option", { value: "", text: "person" }),
-        ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
+      const who = el("select", { name: `bot${i}`, "aria-label": t("seat {n} player", { n: i + 1 }) }, el("option", { value: "", text: t("person") }),
+        ...bots.map((b) => el("option", { value: b, text: t("bot: {bot}", { bot: b }) })));
       // The server names each game's default level (`normal`, else its ladder's middle).
       if (i > 0) who.value = title().default_bot ?? bots[0];
-      rows.push(el("div", {}, el("label", { text: `Seat ${i + 1} ` }, el("input", { name: `name${i}`, placeholder: i === 0 ? "You" : `Player ${i + 1}`, "aria-label": `seat ${i + 1} name` })), " ", who));
+      rows.push(el("div", {}, el("label", { text: `${t("Seat {n}", { n: i + 1 })} ` }, el("input", { name: `name${i}`, placeholder: i === 0 ? t("You") : t("Player {n}", { n: i + 1 }), "aria-label": t("seat {n} name", { n: i + 1 }) })), " ", who));
     }
-    seats.replaceChildren(el("legend", { text: "Seats (seat 1 is yours)" }), ...rows);
+    seats.replaceChildren(el("legend", { text: t("Seats (seat 1 is yours)") }), ...rows);
   };
   gamePick.addEventListener("change", drawGame);
   count.addEventListener("change", drawSeats);
@@ -57,19 +58,19 @@ export function initLobby(titles) {
     const res = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const data = await res.json();
     const links = document.getElementById("links");
-    if (!res.ok) { links.textContent = `Error: ${typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail)}`; return; }
+    if (!res.ok) { links.textContent = t("Error: {detail}", { detail: typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail) }); return; }
     if (data.me) rememberSeat({ id: data.id, seat: data.me.seat, name: data.seats[data.me.seat].name, url: data.me.url });
     localStorage.setItem(HOSTED, JSON.stringify([...hosted(), { id: data.id, url: data.host_url }]));
     const invites = data.seats.filter((s) => s.invite_url).map((s) => {
       const url = location.origin + s.invite_url;
-      return el("li", {}, `Seat ${s.seat + 1} (${s.name}): `, el("a", { href: s.invite_url, class: "invite-link", text: url }), " ", copyButton(url));
+      return el("li", {}, `${t("Seat {n} ({name}):", { n: s.seat + 1, name: s.name })} `, el("a", { href: s.invite_url, class: "invite-link", text: url }), " ", copyButton(url));
     });
     links.replaceChildren(
-      data.me ? el("p", {}, "Your seat: ", el("a", { href: data.me.url, class: "seat-link", text: `open game ${data.id} as seat ${data.me.seat + 1}` })) : "",
-      invites.length ? el("h2", { text: "Invitations — send each friend theirs; a link seats one person, once" }) : "",
+      data.me ? el("p", {}, `${t("Your seat:")} `, el("a", { href: data.me.url, class: "seat-link", text: t("open game {game} as seat {n}", { game: data.id, n: data.me.seat + 1 }) })) : "",
+      invites.length ? el("h2", { text: t("Invitations — send each friend theirs; a link seats one person, once") }) : "",
       invites.length ? el("ul", { class: "links" }, ...invites) : "",
-      el("p", {}, "Manage the seats later (re-send, withdraw a link, hand a seat to a bot): ", el("a", { href: data.host_url, class: "host-link", text: "host page" })),
-      el("p", {}, "Spectators: ", el("a", { href: data.spectator_url, text: location.origin + data.spectator_url })));
+      el("p", {}, `${t("Manage the seats later (re-send, withdraw a link, hand a seat to a bot):")} `, el("a", { href: data.host_url, class: "host-link", text: t("host page") })),
+      el("p", {}, `${t("Spectators:")} `, el("a", { href: data.spectator_url, text: location.origin + data.spectator_url })));
     refresh();
   });
   refresh();
@@ -88,7 +89,7 @@ async function drawRatings() {
   const res = await fetch("/api/ratings?limit=20");
   if (!res.ok) return;
   const { players, bots } = await res.json();
-  const none = (cols) => [el("tr", {}, el("td", { colspan: cols, text: "No rated games yet." }))];
+  const none = (cols) => [el("tr", {}, el("td", { colspan: cols, text: t("No rated games yet.") }))];
   document.querySelector("#player-ratings tbody").replaceChildren(...(players.length ? players.map((r, i) => el("tr", {},
     el("td", { text: i + 1 }), el("td", { text: r.name }), el("td", { text: r.ordinal.toFixed(1) }), el("td", { text: r.games }))) : none(4)));
   document.querySelector("#bot-ratings tbody").replaceChildren(...(bots.length ? bots.map((r, i) => el("tr", {},
@@ -112,15 +113,15 @@ async function drawLists() {
   const hosts = Object.fromEntries(hosted().map((h) => [h.id, h.url]));
   document.getElementById("mine").replaceChildren(...mySeats().map((m) => {
     const g = byId[m.id];
-    const status = !g ? "" : g.finished ? " — finished" : g.to_act.includes(m.seat) ? " — your turn" : " — waiting";
-    return el("li", {}, el("a", { href: m.url, text: `${m.id} seat ${m.seat + 1} (${m.name})` }), status,
-      hosts[m.id] ? el("span", {}, " · ", el("a", { href: hosts[m.id], class: "host-link", text: "host page" })) : "");
+    const status = !g ? "" : ` — ${g.finished ? t("finished") : g.to_act.includes(m.seat) ? t("your turn") : t("waiting")}`;
+    return el("li", {}, el("a", { href: m.url, text: t("{game} seat {n} ({name})", { game: m.id, n: m.seat + 1, name: m.name }) }), status,
+      hosts[m.id] ? el("span", {}, " · ", el("a", { href: hosts[m.id], class: "host-link", text: t("host page") })) : "");
   }));
   document.querySelector("#games tbody").replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, el("a", { href: g.spectator_url, text: g.id })),
     el("td", { text: g.title }),
-    el("td", { text: g.names.map((n, i) => `${i + 1} ${n}${g.bots[i] ? " (bot)" : ""}`).join(", ") + (g.practice ? " · practice" : "") }),
+    el("td", { text: g.names.map((n, i) => `${i + 1} ${n}${g.bots[i] ? ` ${t("(bot)")}` : ""}`).join(", ") + (g.practice ? ` · ${t("practice")}` : "") }),
     el("td", { text: g.actions }),
-    el("td", { text: g.finished ? `finished, winner seat ${g.winner + 1} ${g.names[g.winner]}` : `to act: ${g.to_act.map((s) => s + 1).join(", ")}` }),
-    el("td", {}, g.replay_url ? el("a", { href: g.replay_url, text: "replay" }) : ""))));
+    el("td", { text: g.finished ? t("finished, winner seat {n} {name}", { n: g.winner + 1, name: g.names[g.winner] }) : t("to act: {seats}", { seats: g.to_act.map((s) => s + 1).join(", ") }) }),
+    el("td", {}, g.replay_url ? el("a", { href: g.replay_url, text: t("replay") }) : ""))));
 }

@@ -1,5 +1,7 @@
 // A replay's controls, the same for every game: first/back/next/last, the slider, the
 // seat whose view is shown, and ← → keys. `draw(data)` shows one step's API answer.
+import { t } from "/static/i18n.js";
+
 export function initStepper(gameId, total, draw) {
   const range = document.getElementById("step");
   const seatView = document.getElementById("seat-view");
@@ -8,8 +10,8 @@ export function initStepper(gameId, total, draw) {
     range.value = step;
     const data = await (await fetch(`/api/games/${gameId}/replay?step=${step}&seat=${seatView.value}`)).json();
     draw(data);
-    const who = data.seat === null ? "all open" : `as seat ${data.seat + 1} saw it`;
-    document.getElementById("where").textContent = `Step ${step}/${total} (${who})` + (data.last ? ` — seat ${data.last.seat + 1}: ${data.last.text}` : " — setup");
+    const who = data.seat === null ? t("all open") : t("as seat {n} saw it", { n: data.seat + 1 });
+    document.getElementById("where").textContent = `${t("Step {step}/{total}", { step, total })} (${who})` + (data.last ? ` — ${t("seat {n}", { n: data.last.seat + 1 })}: ${data.last.text}` : ` — ${t("setup")}`);
   };
   const cur = () => Number(range.value);
   document.getElementById("first").onclick = () => show(0);

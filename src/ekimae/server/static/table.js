@@ -1,12 +1,13 @@
 // Any game's view as readable nested lists: the generic page knows no game, only data.
 import { el } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
 const words = (key) => key.replaceAll("_", " ");
 
 export function renderValue(value) {
   if (value === null || value === undefined) return el("span", { class: "none", text: "—" });
   if (Array.isArray(value)) {
-    if (value.every((v) => v === null || typeof v !== "object")) return el("span", { text: value.map((v) => v ?? "—").join(", ") || "(none)" });
+    if (value.every((v) => v === null || typeof v !== "object")) return el("span", { text: value.map((v) => v ?? "—").join(", ") || t("(none)") });
     return el("ol", { class: "data" }, ...value.map((v) => el("li", {}, renderValue(v))));
   }
   if (typeof value === "object") {

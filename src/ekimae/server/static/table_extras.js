@@ -3,10 +3,11 @@
 // page has none of its own, the rematch button. Started by live.js's connectTable when
 // templates/table_extras.html is on the page. Text is only ever set as text, never HTML.
 import { el } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 
 const byId = (id) => document.getElementById(id);
-const who = (m) => `Seat ${m.seat + 1} ${m.name}`;
-const errorText = (data, res) => data?.error?.message ?? (typeof data?.detail === "string" ? data.detail : `refused (${res.status})`);
+const who = (m) => `${t("Seat {n}", { n: m.seat + 1 })} ${m.name}`;
+const errorText = (data, res) => data?.error?.message ?? (typeof data?.detail === "string" ? data.detail : t("refused ({status})", { status: res.status }));
 
 async function call(method, url, body) {
   const res = await fetch(url, { method, headers: { "content-type": "application/json" }, body: body && JSON.stringify(body) });
@@ -34,7 +35,7 @@ function chatLog() {
     add,
     reset: (messages) => {
       seen.clear();
-      log.replaceChildren(...(messages.length ? [] : [el("li", { class: "chat-empty", text: "No messages yet." })]));
+      log.replaceChildren(...(messages.length ? [] : [el("li", { class: "chat-empty", text: t("No messages yet.") })]));
       messages.forEach(add);
     },
   };
@@ -61,7 +62,7 @@ export function initExtras(cfg) {
   byId("chat-form").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const input = byId("chat-text");
-    if (!input.value.trim()) { chatError("An empty message is not sent: write something first."); return; }
+    if (!input.value.trim()) { chatError(t("An empty message is not sent: write something first.")); return; }
     const { ok, data, error } = await call("POST", `${api}/chat`, { token: cfg.token, text: input.value });
     if (!ok) { chatError(error); return; }
     chatError("");
@@ -74,8 +75,8 @@ export function initExtras(cfg) {
   let wasMine = null; // unknown until the first state: opening the page notifies nobody
   const browserState = byId("notify-browser-state");
   const showPermission = () => {
-    if (!("Notification" in window)) { browserState.textContent = "this browser has no notifications"; byId("notify-browser").disabled = true; return; }
-    browserState.textContent = { granted: "on: shown when it becomes your turn while this tab is hidden", denied: "blocked in the browser's site settings", default: "" }[Notification.permission] ?? "";
+    if (!("Notification" in window)) { browserState.textContent = t("this browser has no notifications"); byId("notify-browser").disabled = true; return; }
+    browserState.textContent = { granted: t("on: shown when it becomes your turn while this tab is hidden"), denied: t("blocked in the browser's site settings"), default: "" }[Notification.permission] ?? "";
     byId("notify-browser").hidden = !seat || Notification.permission === "granted";
   };
   byId("notify-browser").addEventListener("click", async () => { await Notification.requestPermission(); showPermission(); });
@@ -92,8 +93,8 @@ export function initExtras(cfg) {
       byId("notify-webhook").value = data.webhook ?? "";
       if (!data.email_available) {
         byId("notify-email").disabled = true;
-        byId("notify-email").title = "this server sends no e-mail";
-        byId("notify-email").placeholder = "this server sends no e-mail";
+        byId("notify-email").title = t("this server sends no e-mail");
+        byId("notify-email").placeholder = t("this server sends no e-mail");
       }
     });
     form.addEventListener("submit", async (ev) => {
@@ -101,7 +102,7 @@ export function initExtras(cfg) {
       const body = { token: cfg.token, webhook: byId("notify-webhook").value.trim() || null };
       if (!byId("notify-email").disabled) body.email = byId("notify-email").value.trim() || null;
       const { ok, error } = await call("POST", `${api}/notify`, body);
-      byId("notify-result").textContent = ok ? "Saved." : `Not saved: ${error}`;
+      byId("notify-result").textContent = ok ? t("Saved.") : t("Not saved: {reason}", { reason: error });
     });
   }
 
@@ -111,10 +112,10 @@ export function initExtras(cfg) {
     if (!root.dataset.rematch || !msg.finished) { rematchBox.hidden = true; return; }
     rematchBox.hidden = false;
     if (!seat) {
-      rematchBox.replaceChildren(msg.rematch ? el("p", {}, "A rematch has started: ", el("a", { href: `/g/${msg.rematch}`, text: "watch it" })) : "");
+      rematchBox.replaceChildren(msg.rematch ? el("p", {}, `${t("A rematch has started:")} `, el("a", { href: `/g/${msg.rematch}`, text: t("watch it") })) : "");
       return;
     }
-    const button = el("button", { type: "button", id: "rematch", text: msg.rematch ? "Join the rematch" : "Rematch with the same seats" });
+    const button = el("button", { type: "button", id: "rematch", text: msg.rematch ? t("Join the rematch") : t("Rematch with the same seats") });
     button.addEventListener("click", async () => {
       button.disabled = true;
       const { ok, data, error } = await call("POST", `${api}/rematch`, { token: cfg.token });
@@ -126,16 +127,16 @@ export function initExtras(cfg) {
   return {
     onState(msg) {
       const mine = seat && !msg.finished && msg.legal.length > 0;
-      document.title = mine ? `● Your turn — ${baseTitle}` : baseTitle;
+      document.title = mine ? `● ${t("Your turn")} — ${baseTitle}` : baseTitle;
       document.body.dataset.yourTurn = mine ? "1" : "";
       if (mine && wasMine === false && document.hidden && "Notification" in window && Notification.permission === "granted") {
-        new Notification(`Your turn — ${msg.title}`, { body: `Game ${msg.game_id}: seat ${msg.seat + 1} ${msg.names[msg.seat]}`, tag: `ekimae-${msg.game_id}` });
+        new Notification(`${t("Your turn")} — ${msg.title}`, { body: t("Game {game}: seat {n} {name}", { game: msg.game_id, n: msg.seat + 1, name: msg.names[msg.seat] }), tag: `ekimae-${msg.game_id}` });
       }
       wasMine = mine;
       drawRematch(msg);
     },
     onChat: (message) => log.add(message),
     onHistory: (messages) => log.reset(messages),
-    onChatError: (error) => chatError(`Not sent: ${error.message}`),
+    onChatError: (error) => chatError(t("Not sent: {reason}", { reason: error.message })),
   };
 }

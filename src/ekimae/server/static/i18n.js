@@ -1,0 +1,33 @@
+// The page's words in its language (issue 20). base.html puts the language in <html lang>
+// and its catalogue (msgid -> text, from ekimae/locale/*.po; also GET /api/i18n/{lang}) in
+// #i18n-catalog; English is the msgids themselves.
+//   t("Seat {n}", { n: 2 })  -> "Siège 2"   (placeholders in braces, filled after lookup)
+// Write every message as a plain string literal as t's first argument, so the extractor finds it
+// (tests/server/test_i18n_catalogues.py fails when one has no translation).
+export const lang = document.documentElement.lang || "en";
+const catalog = JSON.parse(document.getElementById("i18n-catalog")?.textContent || "{}");
+
+export const t = (msgid, params = {}) =>
+  (catalog[msgid] || msgid).replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
+
+// Yen as a reader of the page's language writes it (ekimae.i18n.format_yen's twin):
+// ¥1,600 · 1 600 ¥ · 1.600 ¥ · 1,600円.
+export const yen = (n) => {
+  const number = new Intl.NumberFormat(lang).format(Math.abs(Number(n)));
+  const sign = Number(n) < 0 ? "−" : "";
+  if (lang === "ja") return `${sign}${number}円`;
+  if (lang === "fr" || lang === "it") return `${sign}${number}\u00a0¥`;
+  return `${sign}¥${number}`;
+};
+
+// The header's language picker: remembered per browser in the `lang` cookie (a year).
+export function initPicker() {
+  const pick = document.getElementById("lang-pick");
+  if (!pick) return;
+  pick.addEventListener("change", () => {
+    document.cookie = `lang=${pick.value}; path=/; max-age=31536000; samesite=lax`;
+    const url = new URL(location.href);
+    url.searchParams.delete("lang"); // a ?lang= would outrank the cookie
+    location.replace(url.toString());
+  });
+}
