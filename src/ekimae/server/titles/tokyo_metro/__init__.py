@@ -5,8 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.games.tokyo_metro.context import load_ctx
-from ekimae.games.tokyo_metro.game import check_options
+from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
@@ -50,7 +49,7 @@ class TokyoMetroWeb:
     def components(self, options: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The printed components of a game with these options (default: TOKYO/TOKYO)."""
         chosen = check_options(options)
-        ctx = load_ctx(chosen["map"], chosen["cards"])
+        ctx = ctx_for(chosen)  # with METRO DRINKS, its column's cards too
         board = ctx.board
         return {
             "map": chosen["map"],
