@@ -47,6 +47,11 @@ COMBINATIONS = [
         strict=True,
     )
 ]
+# METRO DRINKS (MD-1 … MD-7) on a map and card set each.
+COMBINATIONS += [
+    (3, {"map": "tokyo", "cards": "tokyo", "drinks": "on"}),
+    (2, {"map": "osaka", "cards": "osaka", "drinks": "on"}),
+]
 
 
 @pytest.mark.parametrize(("seats", "options"), COMBINATIONS)

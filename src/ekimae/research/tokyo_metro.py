@@ -15,12 +15,14 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from ekimae.core.actions import Action
+from ekimae.games.jidohanbaiki.components import load_components as load_jidohanbaiki
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import CardSet, Kind, load_cards, load_rules
 from ekimae.research.space import Catalog
 
 MAX_AMOUNT = 20_000  # yen: bids and stakes above it are not numbered
+DRINKS_PILE = "JH"  # MD-6: the JIDOHANBAIKI column's discard pile
 PHASES = ("turn_order", "movement", "actions", "trains", "end")
 TOKENS = ("speed", "bike")  # TM-7.3: what a Station by exchange gives up
 YEN = 1000.0  # yen are scaled to thousands
@@ -78,8 +80,30 @@ def catalog(seats: int, options: Mapping[str, str]) -> Catalog:
             heads += [act.TakeCard(spot.spot, deck.key) for deck in cards.decks]
         else:
             heads += list(_spot_heads(spot.spot, spot.kind, board, coin))
+    if options.get("drinks", "off") == "on":
+        heads += _drinks_heads(board, cards, cells)
     discounts = sorted(s.spot for s in cards.spots.values() if s.kind is Kind.DISCOUNT)
     return Catalog(tuple(heads), tuple(("discounts", d) for d in discounts))
+
+
+def _drinks_heads(board: Board, cards: CardSet, cells: list[str]) -> list[Action]:
+    """METRO DRINKS (MD-1 … MD-6): the JIDOHANBAIKI column's cards, builds of every drink
+    in every station (with a disc or free), a Move walked cell by cell, the Card action
+    on the JIDOHANBAIKI discard pile."""
+    jh = load_jidohanbaiki()
+    heads: list[Action] = [act.ColourCard(f"JC-{c.key}a") for c in jh.colours]
+    heads += [act.ShapeCard(f"JS-{sh.key}a") for sh in jh.shapes]
+    heads += [
+        act.Build(station.key, drink, free)
+        for station in board.stations
+        if not station.halt
+        for drink in jh.drinks
+        for free in (False, True)
+    ]
+    heads += [act.Step(c) for c in cells] + [act.Stop()]
+    card_spots = sorted(s.spot for s in cards.spots.values() if s.kind is Kind.CARD)
+    heads += [act.TakeCard(spot, DRINKS_PILE) for spot in card_spots]
+    return heads
 
 
 class Encoder:
@@ -106,6 +130,11 @@ class Encoder:
         self.extended = (
             options.get("map", "tokyo") != "tokyo" or options.get("cards", "tokyo") != "tokyo"
         )
+        self.drinks = options.get("drinks", "off") == "on"
+        jh = load_jidohanbaiki()
+        self.colours = [c.key for c in jh.colours]
+        self.shapes = [sh.key for sh in jh.shapes]
+        self.drink_parts = {d.id: (d.colour, d.shape) for d in jh.drinks.values()}
         self.size = len(self.encode(None))
 
     def _turn(self, me: int, seat: int) -> int:
@@ -127,7 +156,32 @@ class Encoder:
         out += self._grid(v, me) + self._trains(v, me)
         if self.extended:
             out += self._osaka(v, me)
+        if self.drinks:
+            out += self._drinks(v, me)
         return out
+
+    def _drinks(self, v: Mapping[str, Any], me: int) -> list[float]:
+        """METRO DRINKS: each station's drink (colour and shape), each player's supply by
+        colour, Colour cards and free builds, the walk under way (MD-3 … MD-5)."""
+        out: list[float] = []
+        placed = v.get("drinks") or {}
+        for key in self.stations:
+            colour, shape = self.drink_parts.get(placed.get(key, ""), (None, None))
+            out += self._one_hot(len(self.colours), self._at(self.colours, colour))
+            out += self._one_hot(len(self.shapes), self._at(self.shapes, shape))
+        players = v.get("players") or []
+        for k in range(self.seats):
+            p = players[(me + k) % self.seats] if players else {}
+            supply = [self.drink_parts.get(d, ("", ""))[0] for d in p.get("drinks", [])]
+            out += [float(supply.count(c)) for c in self.colours]
+            out += [1.0 if c in p.get("colour_cards", []) else 0.0 for c in self.colours]
+            out.append(float(p.get("shape_on", False)))
+        out.append(float(v.get("walk_left", -1)))
+        return out
+
+    @staticmethod
+    def _at(keys: list[str], key: str | None) -> int | None:
+        return keys.index(key) if key in keys else None
 
     def _osaka(self, v: Mapping[str, Any], me: int) -> list[float]:
         out: list[float] = []
