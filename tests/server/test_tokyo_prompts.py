@@ -280,3 +280,80 @@ def test_the_page_gets_its_games_components() -> None:
     assert {line["stock_cards"] for line in tokyo["lines"].values()} == {3}  # TM-1.3
     mixed = TITLE.components({"map": "tokyo", "cards": "osaka"})
     assert set(mixed["lines"]) == set(tokyo["lines"]) and mixed["cards"] == osaka["cards"]
+
+
+# ------------------------------------------------------------------ METRO DRINKS (MD-3 … MD-5)
+
+DRINKS = {"drinks": "on"}
+DRINK_KINDS = ("colour", "shape", "build", "step", "stop")
+
+
+def _drinks_decisions(seed: int) -> Iterator[tuple[State, int, list[dict[str, Any]]]]:
+    """A drinks-on game steered towards the drinks' actions whenever they are offered."""
+    rng = random.Random(seed)
+    state = GAME.new_state(3, seed, DRINKS)
+    while not state.is_terminal():
+        seat = state.current_players()[0]
+        yield state, seat, legal_payload(GAME, WEB, state, seat, DRINKS)
+        legal = list(state.legal_actions(seat))
+        drinks = [a for a in legal if a.kind in DRINK_KINDS]
+        state.apply(seat, rng.choice(drinks or legal))
+
+
+def test_drinks_actions_have_sentences() -> None:
+    """MD-3/MD-4/MD-5: every drinks action is confirmed in words, not notation."""
+    kinds: set[str] = set()
+    for seed in (1, 2, 3):
+        for _, _, items in _drinks_decisions(seed):
+            for item in (i for i in items if i["kind"] in DRINK_KINDS):
+                kinds.add(item["kind"])
+                assert item.get("label"), item
+                assert item["text"] not in item["label"], item
+    assert {"colour", "shape", "build", "stop"} <= kinds
+
+
+def test_build_sentence_names_the_engines_fee() -> None:
+    """MD-4: the fee the sentence gives the owner is what the engine moves (builder pays it,
+    the owner gets it); in one's own station no fee; a disc is spent unless free (MD-5)."""
+    paid = own = 0
+    for seed in (1, 2, 3, 4):
+        for state, seat, items in _drinks_decisions(seed):
+            for item in (i for i in items if i["kind"] == "build"):
+                label = item["label"]
+                assert label.startswith("Build a vending machine at "), label
+                before = state.view(seat)
+                after = _after(state, seat, item["action"])
+                found = re.search(r"seat (\d) \(owner\) gets (¥[\d,]+)", label)
+                if found is None:
+                    assert "your own station: no fee" in label, label
+                    assert after["players"][seat]["money"] == before["players"][seat]["money"]
+                    own += 1
+                else:
+                    owner, fee = int(found[1]) - 1, _yen(found[2])
+                    assert before["players"][seat]["money"] - fee == after["players"][seat]["money"]
+                    gained = after["players"][owner]["money"] - before["players"][owner]["money"]
+                    assert gained == fee, label
+                    paid += 1
+                spent = before["players"][seat]["front"] - after["players"][seat]["front"]
+                assert spent == (0 if item["action"]["free"] else 1), label
+                assert ("free with your Shape card" in label) == item["action"]["free"]
+    assert paid and own  # both cases checked
+
+
+def test_colour_sentence_counts_the_disc_that_leaves_the_game() -> None:
+    """MD-3: one action disc to the box, the crate's drinks into the supply."""
+    checked = 0
+    for seed in (1, 2):
+        for state, seat, items in _drinks_decisions(seed):
+            for item in (i for i in items if i["kind"] == "colour"):
+                found = re.search(r"discs (\d+) → (\d+)\); its crate of (\d+)", item["label"])
+                assert found, item["label"]
+                before = state.view(seat)["players"][seat]
+                after = _after(state, seat, item["action"])["players"][seat]
+                assert (int(found[1]), int(found[2])) == (
+                    before["action_discs"],
+                    after["action_discs"],
+                )
+                assert len(after["drinks"]) - len(before["drinks"]) == int(found[3])
+                checked += 1
+    assert checked

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from xml.sax.saxutils import escape
 
+from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro.board import Board, Line, Station
 
 CELL_WIDTH = 66.0  # px; cells are wider than tall, as Tokyo's network is wider than tall
@@ -46,6 +47,8 @@ class Overlay:
     trains: Mapping[int, tuple[int, int]] = field(default_factory=dict)  # line -> (stop, +1/-1)
     # OS-2: the second vehicle of a pair, line -> (stop, +1/-1); the first is in `trains`
     partners: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    # METRO DRINKS (MD-4): station -> drink id ("red-short-can"), drawn by colour AND shape
+    drinks: Mapping[int, str] = field(default_factory=dict)
     seat_colors: Sequence[str] = DEFAULT_SEAT_COLORS
 
 
@@ -80,7 +83,10 @@ def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
         for k, vehicle in enumerate(placed[:2]):
             stop = board.lines[index].stops[vehicle["number"] - 1]
             (partners if k else trains)[index] = (stop, 1 if vehicle["direction"] >= 0 else -1)
-    return Overlay(pyramids=pyramids, meeples=meeples, trains=trains, partners=partners)
+    drinks = {board.station_by_key[key]: drink for key, drink in view.get("drinks", {}).items()}
+    return Overlay(
+        pyramids=pyramids, meeples=meeples, trains=trains, partners=partners, drinks=drinks
+    )
 
 
 _CANVASES: dict[int, tuple[weakref.ref[Board], _Canvas]] = {}
@@ -284,6 +290,27 @@ def _ink(color: str) -> str:
     """Black or white text, whichever reads better on `color`."""
     r, g, b = (int(color[i : i + 2], 16) for i in (1, 3, 5))
     return "#000000" if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#FFFFFF"
+
+
+# The JIDOHANBAIKI data names its colours by key only (black, white, mint, blue, red,
+# purple); these are the CSS/SVG named colours of those keys ("mint": CSS has no "mint",
+# its nearest named colour, mediumaquamarine), as hex so the text ink can be chosen.
+_CSS_NAMED = {
+    "black": "#000000",
+    "white": "#FFFFFF",
+    "mint": "#66CDAA",
+    "blue": "#0000FF",
+    "red": "#FF0000",
+    "purple": "#800080",
+}
+
+
+def _svg_colour(key: str) -> str:
+    """A drink colour key of the data as an SVG fill (MD-1); an unknown key is an error."""
+    try:
+        return _CSS_NAMED[key]
+    except KeyError:
+        raise ValueError(f"no SVG colour for the drink colour {key!r}") from None
 
 
 def _attr(value: float) -> str:
@@ -727,6 +754,8 @@ class _Canvas:
             # Two lines may share a stop (TM-8.4), a pair's vehicles too (OS-2).
             at_stop[stop] = at_stop.get(stop, -1) + 1
             out.append(self._train(line, stop, step, at_stop[stop], second))
+        for station, drink in sorted(overlay.drinks.items()):
+            out.append(self._drink(station, drink))
         out.append("</g>")
         return "\n".join(out)
 
@@ -744,6 +773,26 @@ class _Canvas:
             f'L{_attr(x)},{_attr(y - 9)} Z" fill="{color}" stroke="#000000" stroke-width="1"/>'
             f'<text x="{_attr(x)}" y="{_attr(y + 6)}" font-size="9" fill="{_ink(color)}">'
             f"{seat + 1}</text>"
+        )
+
+    def _drink(self, station: int, drink: str) -> str:
+        """MD-4: a vending machine under the station's pyramid: a tile in the drink's colour
+        with its shape's glyph (the colour is never the only cue), named in its title."""
+        jh = load_components()
+        info = jh.drinks[drink]
+        shape = jh.shape(info.shape)
+        stops = self.board.stations[station].stops
+        x = max(self.points[s][0] for s in stops) + STOP_RADIUS + 2
+        y = min(self.points[s][1] for s in stops) + 6
+        fill = _svg_colour(info.colour)
+        return (
+            f'<g class="drink" data-drink="{drink}" data-station-drink="'
+            f'{escape(self.board.stations[station].key)}"><title>{escape(info.name)} '
+            f"({info.colour}, {escape(shape.name)})</title>"
+            f'<rect x="{_attr(x - 8)}" y="{_attr(y - 8)}" width="16" height="16" rx="3" '
+            f'fill="{fill}" stroke="#000000" stroke-width="1"/>'
+            f'<text x="{_attr(x)}" y="{_attr(y + 4)}" font-size="11" fill="{_ink(fill)}">'
+            f"{escape(shape.glyph)}</text></g>"
         )
 
     def _meeple(self, seat: int, cell: int, shift: int, overlay: Overlay) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
@@ -93,6 +94,8 @@ def action_label(
     phase = view.get("trains_phase")
     if phase is not None:
         return _trains_label(view, seat, action, map_name)
+    if kind in DRINK_KINDS:
+        return drinks_label(view, seat, action, map_name)
     ctx = load_ctx(map_name, card_set)
     if kind == "turn-bid":
         return None  # the page's bid form shows the amounts; the notation stays
@@ -330,3 +333,93 @@ def _card_text(
             f"{_yen(price)}{disc_words} — yours alone for the game; {_after(view, seat, price)}"
         )
     return None
+
+
+# ------------------------------------------------------------------ METRO DRINKS (MD-3 … MD-5)
+
+DRINK_KINDS = frozenset({"colour", "shape", "build", "step", "stop"})
+FEE_STEP = 100  # MD-4: ¥100 the first time in a player's stations, ¥200 the second, …
+
+
+def drink_words(drink: str) -> str:
+    """'a red short can (Milk coffee)': colour, shape and name of a drink (MD-1)."""
+    jh = load_components()
+    info = jh.drinks[drink]
+    shape = jh.shape(info.shape).name.removeprefix("the ")
+    article = "an" if info.colour[0] in "aeiou" else "a"
+    return f"{article} {info.colour} {shape} ({info.name})"
+
+
+def build_fee(view: dict[str, Any], seat: int, station: str) -> tuple[int | None, int]:
+    """MD-4 from the view: (the station's owner, the fee paid to them). The fee is ¥100 ×
+    (1 + the drinks of the builder's colours already in that owner's stations), nothing in
+    the builder's own station."""
+    owners = {str(k): int(v) for k, v in view["stations"].items()}
+    owner = owners.get(station)
+    if owner is None or owner == seat:
+        return owner, 0
+    jh = load_components()
+    mine = set(view["players"][seat].get("colour_cards", ()))
+    built = sum(
+        1
+        for st, drink in view.get("drinks", {}).items()
+        if owners.get(st) == owner and jh.colour_of(drink) in mine
+    )
+    return owner, FEE_STEP * (built + 1)
+
+
+def drinks_label(
+    view: dict[str, Any], seat: int, action: dict[str, Any], map_name: str = "tokyo"
+) -> str | None:
+    """The sentences of METRO DRINKS' actions, from the view and the JIDOHANBAIKI data."""
+    kind = action["type"]
+    me = view["players"][seat]
+    board = load_board(map_name)
+    if kind == "colour":
+        colour = str(action["spot"]).removeprefix("JC-")[:-1]
+        jh = load_components()
+        crate = len(jh.crate(colour))
+        discs = me["action_discs"]
+        return (
+            f"Take the {colour} Colour card — one of your action discs goes back to the box "
+            f"for good (discs {discs} → {discs - 1}); its crate of {crate} {colour} drinks "
+            f"is yours to build (MD-3)"
+        )
+    if kind == "shape":
+        key = str(action["spot"]).removeprefix("JS-")[:-1]
+        shape = load_components().shape(key)
+        return (
+            f"Take the Shape card {shape.glyph} {shape.name.removeprefix('the ')} — until the "
+            f"end of this action phase, build vending machines without a disc, also cell by "
+            f"cell on a Move (MD-5)"
+        )
+    if kind == "build":
+        station = str(action["station"])
+        name = board.stations[board.station_by_key[station]].name
+        owner, fee = build_fee(view, seat, station)
+        how = (
+            "free with your Shape card" if action.get("free") else "a disc on the JIDOHANBAIKI pile"
+        )
+        if owner == seat or owner is None:
+            pays = "your own station: no fee"
+        else:
+            pays = f"seat {owner + 1} (owner) gets {_yen(fee)}; {_after(view, seat, fee)}"
+        drink = drink_words(str(action["drink"]))
+        return f"Build a vending machine at {name} with {drink} — {how}; {pays}"
+    if kind == "step":
+        cell = str(action["cell"])
+        left = int(view.get("walk_left", 0)) - 1
+        more = (
+            f"{left} more cell{'s' if left != 1 else ''} to walk"
+            if left > 0
+            else "the Move's last cell"
+        )
+        return f"Walk on to cell {cell} ({more}){_near_board(board, cell)}"
+    if kind == "stop":
+        return f"Stop here, at cell {me['meeple']}: the Move ends and your turn with it"
+    return None
+
+
+def _near_board(board: Any, cell_name: str) -> str:
+    names = [board.stations[st].name for st in board.cell_stations[board.parse_cell(cell_name)]]
+    return f", touching {', '.join(names)}" if names else ""
