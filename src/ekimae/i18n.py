@@ -34,7 +34,7 @@ from babel.support import Translations
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 
-from ekimae.games.glossary import LANGUAGES, language_of
+from ekimae.games.glossary import LANGUAGES, language_of, terms
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "ekimae"
@@ -88,6 +88,26 @@ def catalog(lang: str) -> dict[str, str]:
         if isinstance(message.id, str) and isinstance(message.string, str) and message.string:
             found[message.id] = message.string
     return found
+
+
+def glossary_prefix(game: str) -> str:
+    """A game's prefix in the glossary: the initials of its name's words (tokyo-metro ->
+    tm, sealed-auction -> sa, quick-draw -> qd; glossary.toml's keys)."""
+    return "".join(word[:1] for word in game.split("-") if word)
+
+
+@cache
+def game_terms(game: str, lang: str) -> dict[str, str]:
+    """The glossary's terms of `game` in `lang`, by key without the game's prefix
+    (``lot``, ``action.invest``), as the rule booklets print them; English: empty (a
+    view's own keys are the English words). What the generic page shows for a view's keys
+    and an action's kind."""
+    if check_language(lang) == DEFAULT:
+        return {}
+    head = glossary_prefix(game) + "."
+    return {
+        key.removeprefix(head): text for key, text in terms(lang).items() if key.startswith(head)
+    }
 
 
 def format_yen(amount: int, lang: str = DEFAULT) -> str:
@@ -172,8 +192,10 @@ def _page_ngettext(context: Context, singular: str, plural: str, n: int) -> str:
 
 
 def install_gettext(env: Environment) -> None:
-    """Jinja2's i18n extension on `env`, translating into each page's `lang`."""
+    """Jinja2's i18n extension on `env`, translating into each page's `lang`; and
+    `game_terms(game, lang)` (the glossary) for base.html's #i18n-terms."""
     env.add_extension("jinja2.ext.i18n")
+    env.globals["game_terms"] = game_terms
     env.install_gettext_callables(  # type: ignore[attr-defined]
         _page_gettext, _page_ngettext, newstyle=True
     )
@@ -233,6 +255,8 @@ __all__ = [
     "choose_language",
     "environment_language",
     "format_yen",
+    "game_terms",
+    "glossary_prefix",
     "install_gettext",
     "language",
     "language_of",

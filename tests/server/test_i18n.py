@@ -4,18 +4,23 @@ catalogue at /api/i18n/{lang}; yen per locale."""
 
 from __future__ import annotations
 
+import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from fastapi.testclient import TestClient
 
+from ekimae.games.glossary import term
 from ekimae.i18n import (
     UnknownLanguageError,
     accepted,
     catalog,
     choose_language,
     format_yen,
+    game_terms,
+    glossary_prefix,
     translator,
 )
 from ekimae.server.app import create_app
@@ -120,3 +125,16 @@ def test_a_generic_game_page_in_japanese(app_client: TestClient) -> None:
     assert '<html lang="ja">' in page
     for text in ("卓", "あなたの手番", "最終結果", "チャット", "手番の通知"):
         assert text in page
+    # The game's terms, from the glossary, for the scripts (table.js's keys, kinds).
+    found = re.search(r'<script type="application/json" id="i18n-terms">(.*?)</script>', page)
+    assert found is not None
+    terms = json.loads(found.group(1))
+    assert terms["lot"] == "出品物" and terms["bid"] == "入札"
+
+
+def test_a_games_terms_come_from_the_glossary() -> None:
+    assert glossary_prefix("tokyo-metro") == "tm"
+    assert glossary_prefix("sealed-auction") == "sa"
+    assert game_terms("sealed-auction", "fr")["bid"] == term("sa.bid", "fr") == "enchère"
+    assert game_terms("tokyo-metro", "ja")["action.invest"] == term("tm.action.invest", "ja")
+    assert game_terms("sealed-auction", "en") == {}  # English: the view's own keys

@@ -1,6 +1,6 @@
 // The page of any game without a page of its own: the view as data, legal actions as buttons.
 import { el } from "/static/dom.js";
-import { t } from "/static/i18n.js";
+import { t, term } from "/static/i18n.js";
 import { renderTable } from "/static/table.js";
 import { connectTable } from "/static/live.js";
 
@@ -43,7 +43,8 @@ function renderActions(msg) {
   const parts = [];
   for (const [kind, list] of groups) {
     const sealed = msg.sealed.includes(kind);
-    const heading = el("h3", { text: sealed ? `${kind} — ${t("sealed: only you see it until it is revealed")}` : kind });
+    const name = term(kind) ?? kind; // the glossary's word for the kind, if any
+    const heading = el("h3", { text: sealed ? `${name} — ${t("sealed: only you see it until it is revealed")}` : name });
     if (list.length > 12) {
       // A long list (amounts): one menu and one button instead of a wall of buttons.
       const pick = el("select", { class: "choice", "aria-label": kind }, ...list.map((a, i) => el("option", { value: i, text: a.label ?? a.text })));

@@ -10,6 +10,11 @@ const catalog = JSON.parse(document.getElementById("i18n-catalog")?.textContent 
 export const t = (msgid, params = {}) =>
   (catalog[msgid] || msgid).replace(/\{(\w+)\}/g, (whole, key) => (key in params ? String(params[key]) : whole));
 
+// A game term from the glossary (ekimae/games/glossary.toml), by the game's key: a view's
+// key or an action's kind ("lot", "bid"; "_" read as "-"); null where the game has none.
+const terms = JSON.parse(document.getElementById("i18n-terms")?.textContent || "{}");
+export const term = (key) => terms[String(key).replaceAll("_", "-")] ?? null;
+
 // Yen as a reader of the page's language writes it (ekimae.i18n.format_yen's twin):
 // ¥1,600 · 1 600 ¥ · 1.600 ¥ · 1,600円.
 export const yen = (n) => {

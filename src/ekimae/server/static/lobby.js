@@ -18,20 +18,20 @@ export function initLobby(titles) {
   const count = document.getElementById("count");
   const seats = document.getElementById("seats");
   const options = document.getElementById("options");
-  const title = () => titles.find((t) => t.name === gamePick.value) ?? titles[0];
+  const title = () => titles.find((x) => x.name === gamePick.value) ?? titles[0];
   // Everything below comes from the game's own description: seats, options, bots.
   const drawGame = () => {
-    const t = title();
-    document.getElementById("game-summary").textContent = t.summary;
-    const wanted = Math.min(Math.max(Number(count.value) || 3, t.min_seats), t.max_seats);
+    const info = title();
+    document.getElementById("game-summary").textContent = info.summary;
+    const wanted = Math.min(Math.max(Number(count.value) || 3, info.min_seats), info.max_seats);
     const counts = [];
-    for (let n = t.min_seats; n <= t.max_seats; n++) counts.push(el("option", { value: n, text: n }));
+    for (let n = info.min_seats; n <= info.max_seats; n++) counts.push(el("option", { value: n, text: n }));
     count.replaceChildren(...counts);
     count.value = String(wanted);
-    options.hidden = !t.options.length;
-    options.replaceChildren(el("legend", { text: t("Options") }), ...t.options.map((o) => el("label", { title: o.help }, `${o.label} `,
+    options.hidden = !info.options.length;
+    options.replaceChildren(el("legend", { text: t("Options") }), ...info.options.map((o) => el("label", { title: o.help }, `${o.label} `,
       el("select", { name: `option-${o.name}`, "data-option": o.name }, ...o.choices.map((c) => el("option", { value: c, text: c }))), " ")));
-    for (const o of t.options) options.querySelector(`[data-option="${o.name}"]`).value = o.default;
+    for (const o of info.options) options.querySelector(`[data-option="${o.name}"]`).value = o.default;
     drawSeats();
   };
   const drawSeats = () => {

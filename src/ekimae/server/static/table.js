@@ -1,8 +1,8 @@
 // Any game's view as readable nested lists: the generic page knows no game, only data.
 import { el } from "/static/dom.js";
-import { t } from "/static/i18n.js";
+import { t, term } from "/static/i18n.js";
 
-const words = (key) => key.replaceAll("_", " ");
+const words = (key) => term(key) ?? key.replaceAll("_", " "); // the glossary's word if any
 
 export function renderValue(value) {
   if (value === null || value === undefined) return el("span", { class: "none", text: "—" });
