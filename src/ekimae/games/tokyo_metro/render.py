@@ -305,7 +305,7 @@ _CSS_NAMED = {
 }
 
 
-def _svg_colour(key: str) -> str:
+def drink_fill(key: str) -> str:
     """A drink colour key of the data as an SVG fill (MD-1); an unknown key is an error."""
     try:
         return _CSS_NAMED[key]
@@ -784,7 +784,7 @@ class _Canvas:
         stops = self.board.stations[station].stops
         x = max(self.points[s][0] for s in stops) + STOP_RADIUS + 2
         y = min(self.points[s][1] for s in stops) + 6
-        fill = _svg_colour(info.colour)
+        fill = drink_fill(info.colour)
         return (
             f'<g class="drink" data-drink="{drink}" data-station-drink="'
             f'{escape(self.board.stations[station].key)}"><title>{escape(info.name)} '

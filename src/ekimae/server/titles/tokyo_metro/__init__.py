@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
+from ekimae.games.tokyo_metro.render import drink_fill
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
@@ -51,7 +52,7 @@ class TokyoMetroWeb:
         chosen = check_options(options)
         ctx = ctx_for(chosen)  # with METRO DRINKS, its column's cards too
         board = ctx.board
-        return {
+        out: dict[str, Any] = {
             "map": chosen["map"],
             "card_set": chosen["cards"],
             # The map's names, for the page's pointing and train animation (issue 13):
@@ -84,6 +85,22 @@ class TokyoMetroWeb:
                 for card in ctx.cards.cards.values()
             },
         }
+        jh = ctx.drinks
+        if jh is not None:
+            # METRO DRINKS (MD-1): colours (the map's fill for each), shapes with their
+            # glyphs, the 36 drinks, for the chips, panels and the JIDOHANBAIKI column.
+            out["drinks"] = {
+                "colours": {c.key: {"ja": c.ja, "fill": drink_fill(c.key)} for c in jh.colours},
+                "shapes": {
+                    s.key: {"name": s.name, "ja": s.ja, "glyph": s.glyph} for s in jh.shapes
+                },
+                "drinks": {
+                    d.id: {"colour": d.colour, "shape": d.shape, "name": d.name, "ja": d.ja}
+                    for d in jh.drinks.values()
+                },
+                "column": ctx.drinks_column,
+            }
+        return out
 
 
 TITLE = TokyoMetroWeb()

@@ -40,8 +40,30 @@ export function renderPlayers(box, view, names, me, comp = null) {
       el("span", { class: "money", text: ` ${yen(p.money)}` }),
       el("div", { class: "facts", text: `discs ${p.front}/${p.action_discs}${p.supply_discs ? ` +${p.supply_discs}` : ""} · spec ${p.speculation_discs} · ▲${p.pyramids} · speed ${p.speed_tokens}${p.bike ? " · bike" : ""}${p.loans ? ` · loans ${p.loans}` : ""} · ${where}${bid}${p.bid_bonus ? ` · bonus ${yen(p.bid_bonus)}` : ""}` }),
       osaka.length ? el("div", { class: "facts osaka", "data-osaka": "1", text: osaka.join(" · ") }) : "",
+      drinksFacts(p, comp),
       p.personal_cards.length || p.discount_discs.length || p.passed ? el("div", { class: "facts", text: `${p.personal_cards.length ? `cards ${p.personal_cards.join(" ")} ` : ""}${p.discount_discs.length ? `discounts ${p.discount_discs.join(" ")} ` : ""}${p.passed ? "· passed" : ""}` }) : "");
   }));
+}
+
+// METRO DRINKS (MD-1): a drink as a chip, its colour AND its shape's glyph (the colour is
+// never the only cue), the name in its title.
+export function drinkChip(comp, id, withName = false) {
+  const d = comp?.drinks?.drinks?.[id];
+  if (!d) return el("span", { class: "drink-chip", text: id });
+  const shape = comp.drinks.shapes[d.shape];
+  const fill = comp.drinks.colours[d.colour]?.fill ?? "#888";
+  const words = `${d.colour} ${shape.name.replace(/^the /, "")} (${d.name})`;
+  return el("span", { class: "drink-chip", "data-drink": id, title: words, style: `--dc: ${fill}` },
+    el("span", { class: "swatch", "aria-hidden": "true", text: shape.glyph }), withName ? ` ${words}` : "");
+}
+
+// A player's drinks (MD-3, MD-5): Colour cards, the supply grouped by colour, free builds.
+function drinksFacts(p, comp) {
+  if (p.drinks === undefined) return "";
+  const parts = [el("span", { text: p.colour_cards.length ? `Colour cards: ${p.colour_cards.join(", ")}` : "no Colour card" })];
+  if (p.shape_on) parts.push(el("strong", { class: "free-builds", text: " · free builds on (Shape card)" }));
+  if (p.drinks.length) parts.push(el("span", { text: ` · supply ${p.drinks.length}: ` }), ...p.drinks.map((d) => drinkChip(comp, d)));
+  return el("div", { class: "facts drinks", "data-drinks": String(p.drinks.length) }, ...parts);
 }
 
 // The stock cards of a line, numbered #1 … (TM-1.3; OS-4: 1–4 per line): the holder's seat
@@ -96,6 +118,7 @@ const KIND_TEXT = {
   discount: (v) => `Discount ${yen(v)}`, bid: (v) => `Bid ${yen(v)}`, loan: () => "Loan ↓¥", repay: () => "Repay ¥↑",
   speculation: () => "Speculation", action: (v) => `Action ${yen(v)}`, card: (v) => `Card ${yen(v)}`,
   "invest-disc": () => "Invest by disc", sell: () => "Sell", copy: (v) => `Copy ${yen(v)}`,
+  colour: () => "Colour card", shape: () => "Shape: free builds",
 };
 export const spotText = (a) => (KIND_TEXT[a.kind] ?? ((x) => a.kind))(a.value);
 
@@ -111,6 +134,8 @@ function discs(a, takenBy, copies = []) {
 // One card as drawn on the table: its id, dots and its one or two spots.
 // `legal` (Set of spots) and `onSpot`: spots that may be taken now are buttons.
 export function cardNode(id, comp, view, legal = null, onSpot = null, selected = null) {
+  // MD-2: a taken Colour card leaves a hole in the JIDOHANBAIKI column.
+  if (id === null) return el("div", { class: "card hole", "data-card": "hole", "aria-label": "a hole: a Colour card was taken", text: "(hole)" });
   const card = comp.cards[id];
   const spots = (card?.actions ?? []).map((a) => {
     const taken = view.taken[a.spot];
@@ -120,7 +145,23 @@ export function cardNode(id, comp, view, legal = null, onSpot = null, selected =
     return el("button", { type: "button", class: `spot legal${selected === a.spot ? " selected" : ""}`, "data-spot": a.spot, "aria-pressed": String(selected === a.spot), title: `${a.spot}: ${spotText(a)}`, onclick: () => onSpot(a.spot) }, ...kids);
   });
   return el("div", { class: `card deck-${card?.deck ?? 0}`, "data-card": id },
-    el("div", { class: "card-head" }, el("b", { text: id }), el("span", { class: "dots", "aria-label": `${card?.dots ?? 0} dots`, text: "●".repeat(card?.dots ?? 0) })), ...spots);
+    el("div", { class: "card-head" }, el("b", { text: id }), el("span", { class: "dots", "aria-label": `${card?.dots ?? 0} dots`, text: "●".repeat(card?.dots ?? 0) })), ...drinkCardFace(id, comp), ...spots);
+}
+
+// A JIDOHANBAIKI card's face (MD-1): the Colour card's colour and crate, the Shape card's shape.
+function drinkCardFace(id, comp) {
+  const jh = comp.drinks;
+  if (!jh) return [];
+  if (id.startsWith("JC-")) {
+    const colour = id.slice(3);
+    const crate = Object.keys(jh.drinks).filter((d) => jh.drinks[d].colour === colour);
+    return [el("div", { class: "jh-face", text: `${colour} (${jh.colours[colour]?.ja ?? ""}) ` }, ...crate.map((d) => drinkChip(comp, d)))];
+  }
+  if (id.startsWith("JS-")) {
+    const shape = jh.shapes[id.slice(3)];
+    return shape ? [el("div", { class: "jh-face", text: `${shape.glyph} ${shape.name} (${shape.ja})` })] : [];
+  }
+  return [];
 }
 
 // The grid of action cards in its columns, top row first, with the discard tops.

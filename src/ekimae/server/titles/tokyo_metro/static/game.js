@@ -6,13 +6,15 @@
 // chips; a dimension with one value left is filled in. When one action is left its plain
 // sentence (the server's label: price after discounts, effect) is confirmed before it is
 // sent. The engine's notation stays in a collapsed list for experts and keyboards.
-import { el, yen, seatName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, PHASES } from "/static/titles/tokyo_metro/common.js";
+import { el, yen, seatName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip, PHASES } from "/static/titles/tokyo_metro/common.js";
 import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
 import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
 
-const DIMS = ["cell", "station", "line", "pile", "token", "stake", "discounts"];
-const DIM_WORDS = { cell: "a cell on the map", station: "a station on the map", line: "a line (on the map or in the lines table)", pile: "a discard pile", token: "the token to return", stake: "your stake", discounts: "discount discs to use" };
+// MD-4/MD-5 (METRO DRINKS): a build is a station then a drink; a walked Move is steps (cells)
+// and a Stop button.
+const DIMS = ["cell", "station", "line", "pile", "drink", "free", "token", "stake", "discounts"];
+const DIM_WORDS = { drink: "the drink to build (colour and shape)", free: "how to build", cell: "a cell on the map", station: "a station on the map", line: "a line (on the map or in the lines table)", pile: "a discard pile", token: "the token to return", stake: "your stake", discounts: "discount discs to use" };
 
 let comp = null;
 let table = null;
@@ -77,7 +79,7 @@ function renderStatus(msg) {
     const task = {
       turn_order: mine ? "place your bid" : `waiting for bids (${others})`,
       movement: mine ? (v.round === 1 ? "place your meeple in the start area" : "walk your meeple") : `${others} moves`,
-      actions: mine ? "choose an action card spot, or pass" : `${others} chooses an action`,
+      actions: v.walk_left >= 0 ? (mine ? `walk your Move cell by cell (${v.walk_left} left), build at a station, or stop here` : `${others} walks a Move`) : mine ? "choose an action card spot, or pass" : `${others} chooses an action`,
       trains: v.trains_phase ? `${trainWords(v.trains_phase.line)}${mine ? " — your decision" : ""}` : "trains run",
     }[v.phase] ?? "";
     what = `Round ${v.round}/${v.rounds} · ${phase}: ${task}`;
@@ -150,6 +152,11 @@ function chipText(dim, value, list) {
   if (dim === "token") return value === "speed" ? "Return a Speed token" : "Return your Bike";
   if (dim === "line") return `${value} ${comp.lines[value]?.name ?? ""}`;
   if (dim === "station") return comp.stations[value] ?? value;
+  if (dim === "free") return value === "true" ? "Free (Shape card)" : "A disc on the JIDOHANBAIKI pile";
+  if (dim === "drink") {
+    const d = comp.drinks?.drinks?.[value];
+    return d ? `${d.colour} ${comp.drinks.shapes[d.shape].name.replace(/^the /, "")} (${d.name})` : value;
+  }
   if (dim === "pile") return `Take the ${value} discard`;
   return value;
 }
@@ -175,14 +182,19 @@ function renderChoice(msg) {
     const cands = candidates(msg);
     const step = nextStep(cands);
     const head = sel.spot ? `${sel.spot}: ${spotText(spotValue[sel.spot] ?? { kind: "?" })}` : null;
+    // MD-4: a build has no spot; the station chosen on the map heads the choice.
+    if (!head && sel.fields.station && cands.every((a) => a.kind === "build")) parts.push(el("p", { class: "chosen" }, el("strong", { text: `Build a vending machine at ${comp.stations[sel.fields.station] ?? sel.fields.station}` })));
     if (head) parts.push(el("p", { class: "chosen" }, el("strong", { text: `Spot ${head}` }), ` ${Object.entries(sel.fields).map(([k, val]) => chipText(k, val, [])).join(" · ")}`));
     if (!cands.length) {
       parts.push(el("p", { text: "Nothing is left to choose here." }));
     } else if (step) {
       const where = ["cell", "station", "line", "pile"].includes(step.dim);
-      parts.push(el("p", { class: "step", text: `Choose ${DIM_WORDS[step.dim]}${where ? " — the highlighted ones" : ""}${sel.spot || sel.kind || !legalSpots.size ? "" : ", or an action card spot"}.` }));
+      parts.push(el("p", { class: "step", text: `Choose ${DIM_WORDS[step.dim]}${where ? " — the highlighted ones" : ""}${sel.spot || sel.kind || Object.keys(sel.fields).length || !legalSpots.size ? "" : ", or an action card spot"}.` }));
       if (step.dim === "cell" || step.dim === "station" || step.dim === "line") {
         drawTargets(svg, targetsLayer, step);
+        // MD-5: walking a Move, the stations to build at are targets beside the next cells.
+        const builds = step.dim === "cell" ? cands.filter((a) => a.kind === "build") : [];
+        if (builds.length) drawTargets(svg, targetsLayer, { dim: "station", values: [...new Set(builds.map((a) => a.action.station))], having: builds });
         fitOnPhone(svg, targetsLayer, `${msg.actions}:${sel.spot}:${step.dim}`);
       }
       if (step.dim === "line") { lineTargets = new Set(step.values); lineKind = step.having[0].kind; }
@@ -228,7 +240,7 @@ function chips(step) {
   const chip = (val) => {
     const price = step.dim === "discounts" || step.dim === "pile" || step.dim === "line" || step.dim === "station" ? priceRange(list(val)) : "";
     return el("button", { type: "button", class: "chip", "data-dim": step.dim, "data-value": val, onclick: () => choose(step.dim, val) },
-      chipText(step.dim, val, list(val)), price ? el("small", { text: ` ${price}` }) : "");
+      step.dim === "drink" ? drinkChip(comp, val) : "", chipText(step.dim, val, list(val)), price ? el("small", { text: ` ${price}` }) : "");
   };
   if (step.dim === "stake" && values.length > 8) {
     // Many possible stakes: the smallest few as chips, every one in a list.
