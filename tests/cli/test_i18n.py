@@ -27,7 +27,9 @@ def english_after(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def test_lang_chooses_the_ranking_words(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "fr", *PLAY]) == 0
     out = capsys.readouterr().out
-    assert "Classement" in out and "place" in out and "sièges" in out
+    assert "Classement" in out and "rang" in out and "places : place 1 (random)" in out
+    assert "Secret : enchère" in out  # the glossary's word for the kind (sa.bid)
+    assert "1\u202f125" in out  # a score grouped as French writes numbers
     assert main(["--lang", "ja", *PLAY]) == 0
     out = capsys.readouterr().out
     assert "順位" in out and "得点" in out and "席:" in out
@@ -58,6 +60,7 @@ def test_a_person_is_prompted_in_the_language(
     assert "Pas d’action 999 : choisissez de 1 à" in out
     assert "Tapez le numéro d’une action" in out and "toute la table" in out
     assert "Partie arrêtée après 0 actions." in out
+    assert "enchère — secret" in out  # the kind `bid` in the glossary's words (sa.bid)
 
 
 def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:

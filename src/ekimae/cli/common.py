@@ -15,9 +15,10 @@ from rich.console import Console
 
 from ekimae.bots import GENERIC, Bot, bot_names, make_bot
 from ekimae.core.errors import DataError
-from ekimae.core.game import Game, seat_name
+from ekimae.core.game import SYSTEM, Game
 from ekimae.core.record import GameRecord, record_from_json
 from ekimae.games import find_game, games
+from ekimae.i18n import _
 
 HUMAN = "human"
 PIPE_WIDTH = 120  # rich would wrap the tables at 80 columns when output is not a terminal
@@ -127,7 +128,9 @@ def make_seats(game: Game[Any], names: list[str], seed: int) -> list[Bot | None]
 
 def seat_label(names: list[str], seat: int) -> str:
     label = names[seat] if seat < len(names) else "?"
-    return f"{seat_name(seat)} ({label})"
+    # seat_name's words ("seat 2", "the game") in the terminal's language.
+    name = _("the game") if seat == SYSTEM else _("seat {n}").format(n=seat + 1)
+    return f"{name} ({label})"
 
 
 # ------------------------------------------------------------------------------ records

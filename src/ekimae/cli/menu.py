@@ -21,7 +21,7 @@ from rich.text import Text
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Game
-from ekimae.i18n import _
+from ekimae.i18n import _, game_terms, language
 
 LISTED = 12  # a group this small is listed in full
 NUMBERED = 4  # a long numeric range: the first few are numbered (and the last)
@@ -49,7 +49,8 @@ def build_menu(game: Game[Any], legal: Sequence[Action]) -> Menu:
     for action in legal:
         groups.setdefault(action.kind, []).append(action)
     for kind, actions in groups.items():
-        heading = Text(kind, style="bold underline")
+        # The glossary's word for the kind in the terminal's language, if the game has one.
+        heading = Text(game_terms(game.name, language()).get(kind, kind), style="bold underline")
         if kind in game.type.sealed:
             heading.append(
                 " — " + _("sealed: the others see only that you chose, until it is revealed")

@@ -21,6 +21,7 @@ import argparse
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from babel.numbers import format_decimal
 from rich.console import Console
 from rich.rule import Rule
 
@@ -30,7 +31,7 @@ from ekimae.cli.menu import Menu, build_menu
 from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
 from ekimae.games import title_part
-from ekimae.i18n import _
+from ekimae.i18n import _, game_terms, language
 
 
 def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
@@ -196,7 +197,9 @@ class GenericFront:
                 "Sealed: {kinds} — a seat's choice stays hidden from the others "
                 "until the game reveals it."
             )
-            self.out.print(note.format(kinds=", ".join(sealed)), markup=False)
+            words = game_terms(self.game.name, language())
+            kinds = ", ".join(words.get(kind, kind) for kind in sealed)
+            self.out.print(note.format(kinds=kinds), markup=False)
         if self.humans and self.game.type.dynamics is Dynamics.REAL_TIME:
             self.out.print(_(REAL_TIME_NOTE), markup=False)
         if not self.humans:
@@ -295,7 +298,8 @@ class GenericTerminal:
         return GenericFront(game, out, names, humans, self)
 
     def score(self, value: float) -> str:
-        return f"{value:,.0f}" if value == int(value) else f"{value:,.1f}"
+        pattern = "#,##0" if value == int(value) else "#,##0.0"
+        return format_decimal(value, pattern, locale=language())  # 1,125 · 1 125 · 1.125
 
     def rounds(self, state: State) -> int | None:
         return None
