@@ -25,6 +25,7 @@ from ekimae.i18n import (
 )
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
+from tests.server.conftest import wait_finished
 
 
 @pytest.fixture
@@ -138,3 +139,22 @@ def test_a_games_terms_come_from_the_glossary() -> None:
     assert game_terms("sealed-auction", "fr")["bid"] == term("sa.bid", "fr") == "enchère"
     assert game_terms("tokyo-metro", "ja")["action.invest"] == term("tm.action.invest", "ja")
     assert game_terms("sealed-auction", "en") == {}  # English: the view's own keys
+
+
+def test_the_invitation_host_and_replay_pages_in_each_language(app_client: TestClient) -> None:
+    made = app_client.post(
+        "/api/games",
+        json={"game": "sealed-auction", "seats": [{"name": "Ann"}, {"name": "Ben"}]},
+    ).json()
+    invite = next(s["invite_url"] for s in made["seats"] if s["invite_url"])
+    assert "Prendi il posto" in app_client.get(invite, params={"lang": "it"}).text
+    host = app_client.get(made["host_url"] + "&lang=ja").text  # the URL has ?h=
+    assert "ゲームを観戦" in host and '<html lang="ja">' in host
+    bots = app_client.post(
+        "/api/games",
+        json={"game": "sealed-auction", "seats": [{"bot": "random"}, {"bot": "random"}]},
+    ).json()
+    wait_finished(app_client, bots["id"])
+    replay = app_client.get(f"/replay/{bots['id']}", params={"lang": "fr"}).text
+    for text in ("Rejouer", "Début", "tout visible (tous les choix secrets montrés)"):
+        assert text in replay
