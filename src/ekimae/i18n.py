@@ -75,8 +75,8 @@ def translator(lang: str) -> Translations:
 @cache
 def catalog(lang: str) -> dict[str, str]:
     """Every translated message of `lang`, msgid -> text (English: empty). What a page's
-    scripts read (`t()` in static/i18n.js); a plural entry maps its singular msgid to the
-    list of forms."""
+    scripts read (`t()` in static/i18n.js); plural entries are left out (scripts pick
+    between whole messages)."""
     if check_language(lang) == DEFAULT:
         return {}
     with po_path(lang).open("rb") as source:
@@ -127,10 +127,10 @@ def accepted(header: str | None) -> str | None:
     """The first language of an Accept-Language header Ekimae speaks, by quality."""
     choices: list[tuple[float, int, str]] = []
     for index, part in enumerate((header or "").split(",")):
-        tag, _, params = part.strip().partition(";")
+        tag, _sep, params = part.strip().partition(";")
         quality = 1.0
         for param in params.split(";"):
-            key, _, value = param.strip().partition("=")
+            key, _eq, value = param.strip().partition("=")
             if key == "q":
                 try:
                     quality = float(value)
