@@ -11,3 +11,7 @@ from __future__ import annotations
 import os
 
 os.environ.setdefault("EKIMAE_GAMES", "sealed-auction,quick-draw")
+# The terminal follows the locale (issue 20): tests expect English whatever the machine's
+# locale is; a test of another language sets it itself.
+for _name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+    os.environ.pop(_name, None)

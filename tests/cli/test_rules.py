@@ -91,3 +91,14 @@ def test_locale_language_reads_the_variables_in_posix_order() -> None:
 def test_an_unknown_lang_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rules", "TM-7.2", "--lang", "de"]) == 2
     assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+def test_the_global_lang_reaches_the_rules_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """`ekimae --lang ja rules TM-7.2`: the terminal's language, chosen once, is the
+    reference's too (issue 20)."""
+    try:
+        assert main(["--lang", "ja", "rules", "TM-7.2"]) == 0
+        assert "TM-7.2 駅" in capsys.readouterr().out
+    finally:
+        main(["--lang", "en", "games"])  # the process's terminal language back to English
+        capsys.readouterr()

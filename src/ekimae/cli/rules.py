@@ -17,6 +17,7 @@ from typing import Any
 from rich.console import Console
 from rich.markdown import Markdown
 
+from ekimae import i18n
 from ekimae.cli.common import UsageError, console, default_game
 from ekimae.games import reference
 from ekimae.games.glossary import LANGUAGES, language_of
@@ -58,14 +59,15 @@ def show(out: Console, text: str) -> None:
 def rule_markdown(rule_id: str, lang: str | None = None) -> str:
     """A rule's section in `lang` (None: the locale's), or `UsageError` naming close IDs."""
     try:
-        return reference.rule_text(rule_id, locale_language() if lang is None else lang)
+        return reference.rule_text(rule_id, i18n.language() if lang is None else lang)
     except reference.UnknownRuleError as exc:
         raise UsageError(f"rules: {exc}") from None
 
 
 def run(args: argparse.Namespace) -> int:
     out = console()
-    lang = args.lang or locale_language()
+    # `ekimae --lang ja rules …` (or the locale, which `ekimae` reads into i18n).
+    lang = args.lang or i18n.language()
     if args.rule is not None:
         found = rule_markdown(args.rule, lang)
         game = reference.find_rule(args.rule).game
