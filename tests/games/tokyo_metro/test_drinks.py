@@ -45,7 +45,9 @@ def test_md1_components() -> None:
 
 def test_md1_loader_names_the_bad_field() -> None:
     with pytest.raises(DataError, match="colour"):
-        parse_components({"colour": [{"key": "black", "ja": "黒"}]}, "x.toml")
+        parse_components({"colour": [{"key": "black", "ja": "黒", "ink": "#000000"}]}, "x.toml")
+    with pytest.raises(DataError, match=r"ink.*#RRGGBB"):
+        parse_components({"colour": [{"key": "black", "ja": "黒", "ink": "black"}]}, "x.toml")
 
 
 @pytest.mark.parametrize(("cards", "kept"), [("tokyo", 9), ("osaka", 8)])

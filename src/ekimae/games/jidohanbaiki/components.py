@@ -9,6 +9,7 @@ Shape card per shape.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +26,7 @@ SHAPES = 6
 class Colour:
     key: str
     ja: str
+    ink: str  # "#RRGGBB": how a picture draws drinks of this colour
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +75,19 @@ def drink_id(colour: str, shape: str) -> str:
     return f"{colour}-{shape}"
 
 
+_INK = re.compile(r"#[0-9A-Fa-f]{6}")
+
+
+def _ink(table: Fields) -> str:
+    ink = table.text("ink")
+    if not _INK.fullmatch(ink):
+        raise table.fail("ink", f"expected a colour as #RRGGBB, got {ink!r}")
+    return ink.upper()
+
+
 def parse_components(data: dict[str, Any], source: str) -> Components:
     root = Fields(source, "", data)
-    colours = tuple(Colour(t.text("key"), t.text("ja")) for t in root.tables("colour"))
+    colours = tuple(Colour(t.text("key"), t.text("ja"), _ink(t)) for t in root.tables("colour"))
     if len(colours) != COLOURS:
         raise root.fail("colour", f"expected {COLOURS} colours, got {len(colours)}")
     unique(source, "colour.key", [c.key for c in colours])

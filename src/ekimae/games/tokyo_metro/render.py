@@ -295,22 +295,13 @@ def _ink(color: str) -> str:
 # The JIDOHANBAIKI data names its colours by key only (black, white, mint, blue, red,
 # purple); these are the CSS/SVG named colours of those keys ("mint": CSS has no "mint",
 # its nearest named colour, mediumaquamarine), as hex so the text ink can be chosen.
-_CSS_NAMED = {
-    "black": "#000000",
-    "white": "#FFFFFF",
-    "mint": "#66CDAA",
-    "blue": "#0000FF",
-    "red": "#FF0000",
-    "purple": "#800080",
-}
-
-
 def drink_fill(key: str) -> str:
-    """A drink colour key of the data as an SVG fill (MD-1); an unknown key is an error."""
-    try:
-        return _CSS_NAMED[key]
-    except KeyError:
-        raise ValueError(f"no SVG colour for the drink colour {key!r}") from None
+    """A drink colour key of the data as an SVG fill: the colour's `ink` in
+    jidohanbaiki.toml (MD-1); an unknown key is an error."""
+    for colour in load_components().colours:
+        if colour.key == key:
+            return colour.ink
+    raise ValueError(f"no colour {key!r} in the JIDOHANBAIKI data")
 
 
 def _attr(value: float) -> str:
