@@ -3,16 +3,7 @@
 // The page only sends actions the server listed as legal; it draws from the view alone.
 import { el } from "/static/dom.js";
 import { connectTable } from "/static/live.js";
-
-const NS = "http://www.w3.org/2000/svg";
-const svg = (tag, attrs = {}, ...kids) => {
-  const node = document.createElementNS(NS, tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  for (const kid of kids) node.append(kid);
-  return node;
-};
-const SEAT_COLORS = ["#d1495b", "#2e86ab", "#edae49", "#3b8b5a", "#8e5ea2", "#e07a1f", "#4d4d4d", "#c2185b"];
-const DISTRICT_COLORS = { ikebukuro: "#f6d5d9", ueno: "#d6e9f5", asakusa: "#fbe8c8", shinjuku: "#d9eedd", akihabara: "#e6dcf0", shibuya: "#fde0cc", ginza: "#e4e4e4", shinagawa: "#f7d6e6", roppongi: "#fff3a8" };
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
 
 let comps = null;
 let table = null;
@@ -47,21 +38,11 @@ const seat = () => cfg.seat;
 
 // ---------------------------------------------------------------- shapes
 
-const key = (cells) => cells.map(([x, y]) => `${x},${y}`).sort().join(";");
-function normal(cells) {
-  const mx = Math.min(...cells.map((c) => c[0])), my = Math.min(...cells.map((c) => c[1]));
-  return cells.map(([x, y]) => [x - mx, y - my]);
-}
 function reorient(how) {
   const msg = latest();
   const hand = msg && seat() !== null ? msg.view.hand[seat()] : null;
   if (!hand) return;
-  const shapes = comps.elements[hand].shapes;
-  const cells = shapes[turn] ?? shapes[0];
-  const moved = normal(cells.map(([x, y]) => (how === "rot" ? [-y, x] : [-x, y])));
-  const k = key(moved);
-  const found = shapes.findIndex((s) => key(s) === k);
-  turn = found < 0 ? 0 : found;
+  turn = reoriented(comps.elements[hand].shapes, turn, how);
   draw();
 }
 
@@ -181,17 +162,7 @@ function holders(v) {
   return out;
 }
 
-function shapeSvg(cells, size, color) {
-  const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
-  const u = Math.min(size / Math.max(w, h), 12);
-  return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
-    ...cells.map(([x, y]) => svg("rect", { x: (size - w * u) / 2 + x * u, y: (size - h * u) / 2 + y * u, width: u - 1, height: u - 1, fill: color })));
-}
-
-const elementColor = (id) => {
-  const i = Object.keys(comps.elements).indexOf(id);
-  return `hsl(${(i * 137) % 360} 55% 55%)`;
-};
+const elementColor = (id) => colorOf(comps.elements, id);
 
 function drawPool(msg) {
   const v = msg.view;
@@ -328,29 +299,8 @@ function drawIso(box, v, s, size) {
 }
 
 function isoSvg(v, s, size, card) {
-  const w = size / 16, hgt = w / 2, H = w * 0.9;
-  const rot = ([x, y]) => [[x, y], [6 - y, x], [6 - x, 6 - y], [y, 6 - x]][isoTurn];
-  const P = (x, y, z) => [size / 2 + (x - y) * w, size * 0.3 + (x + y) * hgt - z * H];
-  const root = svg("svg", { width: size, height: size * 0.85, viewBox: `0 0 ${size} ${size * 0.85}`, class: "ju-iso-svg", role: "img", "aria-label": s === null ? "" : `seat ${s + 1}'s building` });
-  const poly = (pts, fill) => svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill, stroke: "#333", "stroke-width": 0.5 });
   const rows = card ? card.plots[v.built[s]?.[0]?.[1] ?? 0] : null;
-  if (rows) for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
-    const ch = rows[y][x];
-    if (ch === ".") continue;
-    const [rx, ry] = rot([x, y]);
-    root.append(poly([P(rx, ry, 0), P(rx + 1, ry, 0), P(rx + 1, ry + 1, 0), P(rx, ry + 1, 0)], ch === "o" ? "#666" : "#e9edf1"));
-  }
-  if (s === null) return root;
-  const list = cubes(v, s).map(([x, y, z, id]) => { const [rx, ry] = rot([x, y]); return [rx, ry, z, id]; });
-  list.sort((a, b) => a[0] + a[1] - (b[0] + b[1]) || a[2] - b[2]);
-  for (const [x, y, z, id] of list) {
-    const c = elementColor(id);
-    root.append(
-      poly([P(x, y, z + 1), P(x + 1, y, z + 1), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)], c),
-      poly([P(x, y + 1, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)], `color-mix(in srgb, ${c} 70%, black)`),
-      poly([P(x + 1, y, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x + 1, y, z + 1)], `color-mix(in srgb, ${c} 85%, black)`));
-  }
-  return root;
+  return isoTower({ rows, cubes: s === null ? [] : cubes(v, s), size, isoTurn, color: elementColor, label: s === null ? "" : `seat ${s + 1}'s building` });
 }
 
 function drawPlayers(msg) {

@@ -1,0 +1,105 @@
+"""COUNTDOWN's page (issue 17): pick a card (CD-1), build on the whole card floor by floor
+from the shared pool against the round's countdown (CD-2), `done`, who is out and the
+results table (CD-3).
+
+It is TOKYO JUTAKU's page cut down and timed: the elements, the cards and their drawing
+are TOKYO JUTAKU's (its components and its static `pieces.js`, imported, never copied);
+the page draws everything from the view (nothing is hidden) and only sends actions the
+server listed as legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ekimae.games.countdown.game import GAME
+from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
+from ekimae.server.titles.tokyo_jutaku import jutaku_label
+
+DATA = GAME.data
+
+
+def _name(ident: str) -> str:
+    element = DATA.elements.get(ident)
+    return f"{element.name} ({ident})" if element else ident
+
+
+def countdown_prompt(view: Mapping[str, Any], seat: int | None) -> str:
+    """What is happening now, and what this seat may do (CD-1 … CD-3)."""
+    phase = view["phase"]
+    if phase == "over":
+        return "Everyone is out: the game is over (CD-3)."
+    if phase == "pick":
+        if seat is not None and view["cards"][seat] is None:
+            return "Pick the card you will build on: the whole card is the border (CD-1)."
+        return "Waiting for the others to pick their cards (CD-1)."
+    floor = view["round"]
+    if seat is None:
+        return f"Floor {floor}: everyone builds at once."
+    if view["out"][seat]:
+        return f"You are out since floor {view['out'][seat]} (CD-3): the others build on."
+    if view["done"][seat]:
+        return f"Floor {floor}: you are done; waiting for the others or the timer."
+    hand = view["hand"][seat]
+    if hand:
+        return f"Floor {floor}: place {_name(hand)} on your card (R turns, F flips)."
+    return (
+        f"Floor {floor}: take an element from the pool, or say Done "
+        "(adding nothing to a floor puts you out, CD-3)."
+    )
+
+
+class CountdownWeb:
+    template = "countdown/templates/game.html"
+    replay_template = "countdown/templates/replay.html"
+
+    def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
+        return {}
+
+    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
+        return {}
+
+    def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
+        return None
+
+    def prompt(
+        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+    ) -> str | None:
+        return countdown_prompt(view, seat)
+
+    def label(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        action: Mapping[str, Any],
+        options: Mapping[str, str],
+    ) -> str | None:
+        kind = action.get("kind")
+        if kind == "pick":
+            card = DATA.cards.get(str(action["card"]))
+            return f"Pick {card.name if card else action['card']}"
+        if kind == "place":
+            return (
+                f"Place {_name(str(action['element']))} at {action['x']},{action['y']} "
+                f"(orientation {action['turn']})"
+            )
+        if kind == "done":
+            return "Done with this floor"
+        return jutaku_label(action)
+
+    def components(self) -> dict[str, Any]:
+        """TOKYO JUTAKU's elements (orientations as cells) and the cards' names, and
+        COUNTDOWN's times (CD-2 and its rulings)."""
+        rules = DATA.rules
+        return {
+            "elements": JUTAKU.components()["elements"],
+            "cards": {c.id: {"name": c.name, "district": c.district} for c in DATA.cards.values()},
+            "rounds_ms": list(rules.rounds_ms),
+            "later_ms": rules.later_ms,
+            "hand_ms": rules.hand_ms,
+            "pick_ms": rules.pick_ms,
+        }
+
+
+TITLE = CountdownWeb()

@@ -1,0 +1,311 @@
+// COUNTDOWN's page (issue 17): pick a card (CD-1); build on the whole card, floor by floor,
+// from the shared pool, against the round's big countdown (CD-2): R turns, F flips, the
+// element snaps where a listed `place` action puts it, else the ghost says why not;
+// `done`; who is out and the results table (CD-3). TOKYO JUTAKU's drawing pieces are
+// imported from its page. The page only sends actions the server listed as legal.
+import { el } from "/static/dom.js";
+import { connectTable } from "/static/live.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
+
+const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
+
+let comps = null;
+let table = null;
+let cfg = null;
+let turn = 0; // the orientation of the element in hand (index into its shapes)
+let handOf = null;
+let hover = null; // {cx, cy} the square under the pointer
+let isoTurn = 0;
+let clockOffset = 0; // performance.now() − the game time of the last action seen
+let lastNow = null;
+let queued = null; // a timeout waiting for the 1.5 s pace (CD-2 RULING)
+
+export async function initGame(c) {
+  cfg = c;
+  comps = await (await fetch("/api/titles/countdown/components")).json();
+  table = connectTable(cfg, render, "#tools button, #cards button");
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
+    if (ev.key === "r" || ev.key === "R") { reorient("rot"); ev.preventDefault(); }
+    if (ev.key === "f" || ev.key === "F") { reorient("flip"); ev.preventDefault(); }
+  });
+  document.getElementById("rot").onclick = () => reorient("rot");
+  document.getElementById("flip").onclick = () => reorient("flip");
+  document.getElementById("iso-turn").onclick = () => { isoTurn = (isoTurn + 1) % 4; draw(); };
+  setInterval(tick, 100);
+}
+
+const gameNow = () => performance.now() - clockOffset;
+const latest = () => table?.latest();
+const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
+const seat = () => cfg.seat;
+const color = (id) => elementColor(comps.elements, id);
+const cardName = (id) => (id ? comps.cards[id]?.name ?? id : "—");
+const nameOf = (msg, s) => `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (bot: ${msg.bots[s]})` : ""}`;
+
+function reorient(how) {
+  const msg = latest();
+  const hand = msg && seat() !== null ? msg.view.hand[seat()] : null;
+  if (!hand) return;
+  turn = reoriented(comps.elements[hand].shapes, turn, how);
+  draw();
+}
+
+function sendPaced(action, what) {
+  // RULING (CD-2): one seat's grabs, placements and returns are 1.5 s of game time apart;
+  // a click before that waits for its moment instead of being refused.
+  const msg = latest();
+  if (queued) clearTimeout(queued);
+  const wait = msg.view.last_act[seat()] + comps.hand_ms - gameNow();
+  const why = document.getElementById("why");
+  if (wait > 0) {
+    why.textContent = `${what} in ${(wait / 1000).toFixed(1)} s (one element every ${comps.hand_ms / 1000} s)`;
+    queued = setTimeout(() => { queued = null; why.textContent = ""; table.send(action); }, wait + 40);
+  } else {
+    why.textContent = "";
+    table.send(action);
+  }
+}
+
+function render(msg) {
+  if (msg.view.now !== lastNow) { lastNow = msg.view.now; clockOffset = performance.now() - msg.view.now; }
+  document.body.dataset.actions = String(msg.actions);
+  document.body.dataset.phase = msg.view.phase;
+  draw();
+}
+
+function draw() {
+  const msg = latest();
+  if (!msg || !comps) return;
+  const v = msg.view;
+  const me = seat();
+  const who = me === null ? "Spectating" : `You are seat ${me + 1} ${msg.names[me]}`;
+  const status = document.getElementById("status");
+  status.textContent = `${who} · ${msg.prompt ?? ""}`;
+  status.className = msg.legal.length ? "yours" : "";
+  document.getElementById("practice").hidden = !msg.practice;
+  const hand = me === null ? null : v.hand[me];
+  if (hand !== handOf) { handOf = hand; turn = 0; }
+  drawPick(msg);
+  document.getElementById("building-area").hidden = v.phase === "pick" || (me !== null && !v.cards[me]);
+  drawPool(msg);
+  drawBuild(msg);
+  drawPlayers(msg);
+  drawTools(msg);
+  drawEnd(msg);
+  document.getElementById("log").replaceChildren(...v.log.slice(-40).map((line) => el("li", { text: line })));
+  tick();
+}
+
+function drawPick(msg) {
+  // CD-1: the free cards, each a button; a card someone picked is gone from the list.
+  const picks = legalOf("pick");
+  const box = document.getElementById("pick");
+  box.hidden = !picks.length;
+  document.getElementById("cards").replaceChildren(...picks.map((a) => {
+    const card = comps.cards[a.action.card];
+    const b = el("button", { type: "button", class: "cd-card", "data-card": a.action.card },
+      el("strong", { text: card.name }), el("span", { class: "cd-district", text: card.district }));
+    b.style.background = DISTRICT_COLORS[card.district] ?? "#eee";
+    b.onclick = () => table.send(a.action);
+    return b;
+  }));
+}
+
+function holders(v) {
+  const out = new Map();
+  v.hand.forEach((h, s) => { if (h) out.set(h, s); });
+  v.built.forEach((b, s) => b.forEach((p) => out.set(p[0], s)));
+  return out;
+}
+
+function drawPool(msg) {
+  // CD-2 (JU-4): one shared pool; an element someone holds or built with shows whose it is.
+  const v = msg.view;
+  const takes = new Map(legalOf("take").map((a) => [a.action.element, a]));
+  const held = holders(v);
+  document.getElementById("pool").replaceChildren(...Object.entries(comps.elements).map(([id, e]) => {
+    const owner = held.get(id);
+    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${e.name} (${id})`, "aria-label": `${e.name} ${id}` + (owner !== undefined ? `, seat ${owner + 1} has it` : "") });
+    node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? color(id) : "#bbb"));
+    if (owner !== undefined) {
+      node.classList.add("ju-taken");
+      const b = el("span", { class: "ju-badge", text: String(owner + 1) });
+      b.style.background = SEAT_COLORS[owner];
+      node.append(b);
+    }
+    const take = takes.get(id);
+    if (take) node.onclick = () => sendPaced(take.action, `Taking ${e.name}`);
+    else if (owner === undefined) node.disabled = true;
+    else node.onclick = () => { document.getElementById("why").textContent = `${e.name} (${id}) is not in the pool: seat ${owner + 1} has it (CD-2)`; };
+    return node;
+  }));
+}
+
+// A seat's building as cubes [x, y, z, element] from its placed elements [id, turn, x, y, z].
+function cubes(v, s) {
+  const out = [];
+  for (const [id, t, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[t]) out.push([cx + x, cy + y, z, id]);
+  return out;
+}
+
+function heights(v, s) {
+  const h = new Map();
+  for (const [x, y, z] of cubes(v, s)) h.set(`${x},${y}`, Math.max(h.get(`${x},${y}`) ?? 0, z + 1));
+  return h;
+}
+
+// Why the ghost cannot go here (CD-1, CD-2 with JU-5), from the card and the building.
+function refusal(v, s, cells) {
+  if (cells.some(([x, y]) => x < 0 || y < 0 || x > 6 || y > 6)) return "it would reach off the card (CD-1)";
+  const h = heights(v, s);
+  const hs = cells.map(([x, y]) => h.get(`${x},${y}`) ?? 0);
+  const z = Math.max(...hs);
+  if (hs.some((k) => k !== z)) return "it must rest flat on the level below, nothing overhanging (JU-5)";
+  if (z !== v.round - 1) return z < v.round - 1 ? `floor ${v.round} is built now: it must rest on floor ${v.round - 1} (CD-2)` : `floor ${v.round} is built now: it would rest on floor ${z + 1} (CD-2)`;
+  const onFloor = new Set(cubes(v, s).filter((c) => c[2] === z).map((c) => `${c[0]},${c[1]}`));
+  if (onFloor.size && !cells.some(([x, y]) => [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => onFloor.has(`${x + dx},${y + dy}`))))
+    return `on floor ${z + 1} it must touch an element of that floor along a side (JU-5)`;
+  return "no listed placement here";
+}
+
+function drawBuild(msg) {
+  const v = msg.view;
+  const me = seat();
+  const info = document.getElementById("card-info");
+  const plots = document.getElementById("plots");
+  if (me === null || !v.cards[me]) { info.textContent = me === null ? "Spectating: every building is shown under Players." : ""; plots.replaceChildren(); document.getElementById("iso").replaceChildren(); document.getElementById("hand").replaceChildren(); return; }
+  const card = comps.cards[v.cards[me]];
+  const floorsNow = new Set(v.built[me].map((p) => p[4])).size;
+  info.replaceChildren(el("div", { class: "ju-req" }, el("strong", { text: `${card.name} (${card.district})` }),
+    el("span", { class: "ju-now", text: ` · ${v.built[me].length} element(s) on ${floorsNow} floor(s)` }),
+    v.out[me] ? el("span", { class: "cd-out", text: ` · out since floor ${v.out[me]}` }) : el("span", { text: v.phase === "build" ? ` · building floor ${v.round}` : "" })));
+  const hand = v.hand[me];
+  const places = new Map(legalOf("place").map((a) => [`${a.action.turn},${a.action.x},${a.action.y}`, a]));
+  const h = heights(v, me);
+  const shapes = hand ? comps.elements[hand].shapes : null;
+  const shape = shapes ? shapes[turn] ?? shapes[0] : null;
+  const U = 40;
+  const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": 0, role: "img", "aria-label": "your card" });
+  const top = new Map();
+  for (const [x, y, z, id] of cubes(v, me)) if (!top.has(`${x},${y}`) || top.get(`${x},${y}`)[0] < z) top.set(`${x},${y}`, [z, id]);
+  for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
+    const t = top.get(`${x},${y}`);
+    // This round's floor is where one builds: squares of the level below are white.
+    const open = v.round <= 1 ? !t : t && t[0] === v.round - 2;
+    const fill = t && !open ? color(t[1]) : open ? "#fff" : "#cfd6dc";
+    const r = svg("rect", { x: 1 + x * U, y: 1 + y * U, width: U - 2, height: U - 2, fill, stroke: "#7a8a99", "data-x": x, "data-y": y });
+    if (t && open) { r.setAttribute("stroke", color(t[1])); r.setAttribute("stroke-width", 3); }
+    board.append(r);
+    if (h.get(`${x},${y}`)) board.append(svg("text", { x: 1 + x * U + U / 2, y: 1 + y * U + U / 2 + 5, "text-anchor": "middle", class: "ju-h", fill: open ? "#333" : "#fff" }, String(h.get(`${x},${y}`))));
+    r.addEventListener("pointerenter", () => { if (!hover || hover.cx !== x || hover.cy !== y) { hover = { cx: x, cy: y }; draw(); } });
+    r.addEventListener("click", (ev) => {
+      // A touch first shows the element there; a second touch on that square places it.
+      const same = hover && hover.cx === x && hover.cy === y;
+      hover = { cx: x, cy: y };
+      if (ev.pointerType === "touch" && !same) draw(); else placeHere();
+    });
+  }
+  if (hand && hover) {
+    const [ax, ay] = shape[0];
+    const x0 = hover.cx - ax, y0 = hover.cy - ay;
+    const ok = places.get(`${turn},${x0},${y0}`);
+    const cells = shape.map(([cx, cy]) => [cx + x0, cy + y0]);
+    for (const [cx, cy] of cells) board.append(svg("rect", { x: 1 + cx * U + 3, y: 1 + cy * U + 3, width: U - 8, height: U - 8, fill: ok ? "rgba(40,160,70,.55)" : "rgba(210,40,40,.45)", stroke: ok ? "#1b7a35" : "#a01818", "stroke-width": 2, "pointer-events": "none", class: ok ? "ju-ghost ok" : "ju-ghost no" }));
+    const why = document.getElementById("why");
+    if (!queued) why.textContent = ok ? `Fits: floor ${v.round}. Click to place.` : `Can't go here, because ${refusal(v, me, cells)}.`;
+  }
+  board.addEventListener("pointerleave", () => { hover = null; draw(); });
+  plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: `The whole card: floor ${Math.max(v.round, 1)} is built now` }), board));
+  document.getElementById("hand").replaceChildren(hand
+    ? el("div", { class: "ju-inhand" }, el("span", { text: `In hand: ${comps.elements[hand].name} (${hand}), orientation ${turn + 1}/${shapes.length}` }), shapeSvg(shape, 60, color(hand)))
+    : el("span", { text: v.phase === "build" && !v.out[me] && !v.done[me] ? "Click an element in the pool to take it." : "" }));
+  document.getElementById("iso").replaceChildren(tower(v, me, 260));
+}
+
+const tower = (v, s, size) => isoTower({ rows: FULL, cubes: cubes(v, s), size, isoTurn, color, label: `seat ${s + 1}'s building` });
+
+function placeHere() {
+  const msg = latest();
+  const v = msg.view;
+  const me = seat();
+  if (me === null || !v.hand[me] || !hover) return;
+  const shape = comps.elements[v.hand[me]].shapes[turn];
+  const x0 = hover.cx - shape[0][0], y0 = hover.cy - shape[0][1];
+  const ok = legalOf("place").find((a) => a.action.turn === turn && a.action.x === x0 && a.action.y === y0);
+  if (ok) sendPaced(ok.action, "Placing");
+  else document.getElementById("error").textContent = `Can't go here, because ${refusal(v, me, shape.map(([cx, cy]) => [cx + x0, cy + y0]))}.`;
+}
+
+function stateOf(v, s) {
+  if (v.out[s]) return `out in floor ${v.out[s]}`;
+  if (v.phase === "pick") return v.cards[s] ? "picked" : "picking";
+  if (v.phase === "build") return v.done[s] ? `done with floor ${v.round}` : `building floor ${v.round}`;
+  return "";
+}
+
+function drawPlayers(msg) {
+  const v = msg.view;
+  document.getElementById("players").replaceChildren(...v.cards.map((card, s) => el("div", { class: "ju-player", "data-seat": s },
+    el("div", { class: "ju-pname" }, el("span", { class: "ju-dot", style: `background:${SEAT_COLORS[s]}` }),
+      el("strong", { text: `${nameOf(msg, s)}${s === seat() ? " (you)" : ""}` })),
+    el("div", { class: v.out[s] ? "cd-out" : "", text: stateOf(v, s) }),
+    el("div", { class: "ju-pcard", text: `${cardName(card)} · ${v.built[s].length} element(s)` }),
+    el("div", { class: "ju-phand", text: v.hand[s] ? `holds ${comps.elements[v.hand[s]].name}` : "" }),
+    isoTower({ rows: card ? FULL : null, cubes: cubes(v, s), size: 150, isoTurn, color, label: `seat ${s + 1}'s building` }))));
+}
+
+function drawTools(msg) {
+  const v = msg.view;
+  const me = seat();
+  const back = legalOf("return")[0], done = legalOf("done")[0];
+  const pending = document.body.dataset.pending === "1";
+  const b = document.getElementById("put-back");
+  b.disabled = !back || pending;
+  b.onclick = back ? () => sendPaced(back.action, "Putting back") : null;
+  b.textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
+  const d = document.getElementById("done");
+  d.disabled = !done || pending;
+  d.onclick = done ? () => { if (queued) { clearTimeout(queued); queued = null; } table.send(done.action); } : null;
+  d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? `Done with floor ${v.round} (adding nothing: out)` : `Done with floor ${v.round}`;
+  const hand = me === null ? null : v.hand[me];
+  for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;
+  document.getElementById("tools").hidden = msg.finished || me === null || v.phase !== "build";
+}
+
+function drawEnd(msg) {
+  // CD-3: the results table (the view's `results`), best first; the solo best.
+  const v = msg.view;
+  const end = document.getElementById("end");
+  end.hidden = !msg.finished;
+  if (!msg.finished) return;
+  const place = new Map();
+  msg.ranking.forEach((group, i) => group.forEach((s) => place.set(s, i + 1)));
+  const rows = [...v.results].sort((a, b) => place.get(a.seat) - place.get(b.seat));
+  const floors = Math.max(1, ...rows.map((r) => r.per_floor.length));
+  const head = el("tr", {}, el("th", { text: "Place" }), el("th", { text: "Player" }), el("th", { text: "Card" }),
+    ...Array.from({ length: floors }, (_, i) => el("th", { text: `F${i + 1}` })), el("th", { text: "Total" }), el("th", { text: "Out in round" }));
+  const body = rows.map((r) => el("tr", { "data-seat": r.seat }, el("td", { class: "num", text: String(place.get(r.seat)) }),
+    el("td", { text: nameOf(msg, r.seat) }), el("td", { text: r.card_name ?? "—" }),
+    ...Array.from({ length: floors }, (_, i) => el("td", { class: "num", text: i < r.per_floor.length ? String(r.per_floor[i]) : "" })),
+    el("td", { class: "num", text: String(r.elements) }), el("td", { class: "num", text: r.out_in_round ? String(r.out_in_round) : "—" })));
+  document.getElementById("result").replaceChildren(el("table", { id: "ranking", class: "cd-results" }, el("thead", {}, head), el("tbody", {}, ...body)));
+  const best = document.getElementById("solo-best");
+  best.hidden = !v.solo_best;
+  if (v.solo_best) best.textContent = `Your score on ${cardName(v.solo_best.card)}: ${v.solo_best.elements} element(s), the one to beat next time on this card.`;
+}
+
+function tick() {
+  // CD-2: the big countdown of the round (or of the picking time), from the view's deadline.
+  const msg = latest();
+  if (!msg) return;
+  const v = msg.view;
+  const clock = document.getElementById("clock");
+  if (v.deadline_ms === null || msg.finished) { clock.className = "cd-clock idle"; return; }
+  const total = v.phase === "pick" ? comps.pick_ms : v.round_ms;
+  const left = Math.max(0, v.deadline_ms - gameNow());
+  document.getElementById("clock-what").textContent = v.phase === "pick" ? "Time to pick a card" : `Floor ${v.round} · ${total / 1000} s round`;
+  document.getElementById("clock-left").textContent = `${(left / 1000).toFixed(1)} s`;
+  document.getElementById("clock-bar").style.width = `${Math.min(100, (100 * left) / total)}%`;
+  clock.className = "cd-clock" + (left < 10000 ? " low" : "");
+}

@@ -1,0 +1,66 @@
+// TOKYO JUTAKU's drawing pieces, shared with the titles built on its elements and cards
+// (COUNTDOWN imports them from /static/titles/tokyo_jutaku/pieces.js): SVG helpers, the
+// element shapes turned and flipped, an element's colour, an isometric tower.
+const NS = "http://www.w3.org/2000/svg";
+export const svg = (tag, attrs = {}, ...kids) => {
+  const node = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  for (const kid of kids) node.append(kid);
+  return node;
+};
+export const SEAT_COLORS = ["#d1495b", "#2e86ab", "#edae49", "#3b8b5a", "#8e5ea2", "#e07a1f", "#4d4d4d", "#c2185b"];
+export const DISTRICT_COLORS = { ikebukuro: "#f6d5d9", ueno: "#d6e9f5", asakusa: "#fbe8c8", shinjuku: "#d9eedd", akihabara: "#e6dcf0", shibuya: "#fde0cc", ginza: "#e4e4e4", shinagawa: "#f7d6e6", roppongi: "#fff3a8" };
+
+export const key = (cells) => cells.map(([x, y]) => `${x},${y}`).sort().join(";");
+export function normal(cells) {
+  const mx = Math.min(...cells.map((c) => c[0])), my = Math.min(...cells.map((c) => c[1]));
+  return cells.map(([x, y]) => [x - mx, y - my]);
+}
+
+// The orientation index of `shapes` reached from `turn` by a quarter turn ("rot") or a flip.
+export function reoriented(shapes, turn, how) {
+  const cells = shapes[turn] ?? shapes[0];
+  const moved = normal(cells.map(([x, y]) => (how === "rot" ? [-y, x] : [-x, y])));
+  const found = shapes.findIndex((s) => key(s) === key(moved));
+  return found < 0 ? 0 : found;
+}
+
+export function shapeSvg(cells, size, color) {
+  const w = Math.max(...cells.map((c) => c[0])) + 1, h = Math.max(...cells.map((c) => c[1])) + 1;
+  const u = Math.min(size / Math.max(w, h), 12);
+  return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
+    ...cells.map(([x, y]) => svg("rect", { x: (size - w * u) / 2 + x * u, y: (size - h * u) / 2 + y * u, width: u - 1, height: u - 1, fill: color })));
+}
+
+// An element's colour, from its place in the components' list of elements.
+export const elementColor = (elements, id) => {
+  const i = Object.keys(elements).indexOf(id);
+  return `hsl(${(i * 137) % 360} 55% 55%)`;
+};
+
+// An isometric tower (SVG) on a 7×7 card: `rows` the card's squares ("#" buildable, "o" a
+// hole, "." none; null: no ground drawn), `cubes` [x, y, z, element id], turned by `isoTurn`
+// quarter turns; `color(id)` an element's colour.
+export function isoTower({ rows, cubes, size, isoTurn, color, label = "" }) {
+  const w = size / 16, hgt = w / 2, H = w * 0.9;
+  const rot = ([x, y]) => [[x, y], [6 - y, x], [6 - x, 6 - y], [y, 6 - x]][isoTurn];
+  const P = (x, y, z) => [size / 2 + (x - y) * w, size * 0.3 + (x + y) * hgt - z * H];
+  const root = svg("svg", { width: size, height: size * 0.85, viewBox: `0 0 ${size} ${size * 0.85}`, class: "ju-iso-svg", role: "img", "aria-label": label });
+  const poly = (pts, fill) => svg("polygon", { points: pts.map((p) => p.join(",")).join(" "), fill, stroke: "#333", "stroke-width": 0.5 });
+  if (rows) for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
+    const ch = rows[y][x];
+    if (ch === ".") continue;
+    const [rx, ry] = rot([x, y]);
+    root.append(poly([P(rx, ry, 0), P(rx + 1, ry, 0), P(rx + 1, ry + 1, 0), P(rx, ry + 1, 0)], ch === "o" ? "#666" : "#e9edf1"));
+  }
+  const list = cubes.map(([x, y, z, id]) => { const [rx, ry] = rot([x, y]); return [rx, ry, z, id]; });
+  list.sort((a, b) => a[0] + a[1] - (b[0] + b[1]) || a[2] - b[2]);
+  for (const [x, y, z, id] of list) {
+    const c = color(id);
+    root.append(
+      poly([P(x, y, z + 1), P(x + 1, y, z + 1), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)], c),
+      poly([P(x, y + 1, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x, y + 1, z + 1)], `color-mix(in srgb, ${c} 70%, black)`),
+      poly([P(x + 1, y, z), P(x + 1, y + 1, z), P(x + 1, y + 1, z + 1), P(x + 1, y, z + 1)], `color-mix(in srgb, ${c} 85%, black)`));
+  }
+  return root;
+}

@@ -1,0 +1,176 @@
+"""COUNTDOWN in the browser (issue 17), on its own page: a person and a `builder` bot play
+to the end by clicks.
+
+Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright), like test_browser.py.
+Screenshots go to out/screenshots/countdown/.
+
+Real-time rounds last 60/45/30/15 s of game time (CD-2), so the test jumps the server's
+game clock (as test_every_game.py's real-time test does) instead of waiting: once the bot
+has built a little on floor 1, to that round's deadline; from floor 2 on, to each
+deadline at once, so the bot adds nothing and is out (CD-3). The person picks a card
+(CD-1), takes an element, sees the ghost refused off the card and fitting, places it, says
+done; on floor 2 says done with nothing and is out.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import uvicorn
+from playwright.sync_api import Browser, Page, expect
+
+from ekimae.server.app import create_app
+from ekimae.server.config import Settings, sqlite_url
+from tests.server.test_browser import _free_port, browser  # noqa: F401 (fixture)
+
+SHOTS = Path("out/screenshots/countdown")
+BIG = "7-13"  # a 7-square element: the builder (small ones first) leaves it in the pool
+
+
+@dataclass
+class Server:
+    base: str
+    app: Any
+    loop: asyncio.AbstractEventLoop
+
+    def live(self, game_id: str) -> Any:
+        """The hub's live game (its state and clock), read on the server's loop."""
+        hub = self.app.state.hub
+        return asyncio.run_coroutine_threadsafe(hub.get(game_id), self.loop).result(5)
+
+    def jump_to_deadline(self, game_id: str) -> None:
+        """Move the game's clock to its current deadline: the server's timer then records
+        the system's `time-up` there (CD-2), as if the round had run its time."""
+        hub = self.app.state.hub
+        live = self.live(game_id)
+        due = live.state.deadline()
+        if due is not None:
+            live.clock_origin -= max(0, due - hub.game_time(live)) / 1000 + 0.01
+
+
+@pytest.fixture
+def cd_server(tmp_path: Path) -> Iterator[Server]:
+    port = _free_port()
+    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.05))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_until_complete, args=(srv.serve(),), daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    yield Server(base, app, loop)
+    srv.should_exit = True
+    thread.join(10)
+
+
+def _shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(SHOTS / name), full_page=True)
+
+
+def test_a_person_and_a_builder_play_countdown_to_the_end(
+    cd_server: Server,
+    browser: Browser,  # noqa: F811
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    res = httpx.post(
+        cd_server.base + "/api/games",
+        json={"game": "countdown", "seats": [{"name": "Ann"}, {"bot": "builder"}], "seed": 3},
+    )
+    assert res.status_code == 201, res.text
+    gid = res.json()["id"]
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(cd_server.base + res.json()["me"]["url"])
+
+    # CD-1: the free cards as buttons, a big countdown of the picking time.
+    expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
+    expect(page.locator("#clock")).to_contain_text("Time to pick")
+    cards = page.locator("#cards [data-card]")
+    expect(cards.first).to_be_visible(timeout=10_000)
+    _shot(page, "01-pick.png")
+    cards.first.click()
+
+    # CD-2: floor 1 against its 60 s countdown; the whole card is the border.
+    expect(page.locator("#clock")).to_contain_text("Floor 1", timeout=10_000)
+    expect(page.locator("#pick")).to_be_hidden()
+    page.click(f'#pool [data-element="{BIG}"]')
+    expect(page.locator("#hand")).to_contain_text(BIG, timeout=5_000)
+    expect(page.locator("#hand")).to_contain_text("orientation 1/8")
+    page.keyboard.press("r")  # a quarter turn: another of its 8 orientations
+    expect(page.locator("#hand")).not_to_contain_text("orientation 1/8")
+    page.locator('#plots rect[data-x="6"][data-y="6"]').hover()
+    expect(page.locator("#why")).to_contain_text("Can't go here, because it would reach off")
+    expect(page.locator("#plots .ju-ghost.no")).not_to_have_count(0)
+    for _ in range(3):  # four quarter turns: back as it was
+        page.keyboard.press("r")
+    expect(page.locator("#hand")).to_contain_text("orientation 1/8")
+    spot = page.locator('#plots rect[data-x="2"][data-y="2"]')
+    spot.hover()
+    expect(page.locator("#why")).to_contain_text("Fits: floor 1")
+    _shot(page, "02-ghost.png")
+    spot.click()
+    me = page.locator("#players [data-seat='0']")
+    expect(me).to_contain_text("1 element(s)", timeout=5_000)
+    expect(page.locator("#iso polygon")).not_to_have_count(0)
+    # The pool shows the element as Ann's.
+    expect(page.locator(f'#pool [data-element="{BIG}"] .ju-badge')).to_have_text("1")
+    page.click("#done")
+    expect(me).to_contain_text("done with floor 1", timeout=5_000)
+
+    # The bot builds a few elements at its 1.5 s pace; then floor 1's time runs out.
+    live = cd_server.live(gid)
+    deadline = time.monotonic() + 30
+    while len(live.state.built[1]) < 3:
+        assert time.monotonic() < deadline, "the bot did not build on floor 1"
+        page.wait_for_timeout(200)
+    _shot(page, "03-floor-1.png")
+    cd_server.jump_to_deadline(gid)
+
+    # Floor 2 (45 s): Ann adds nothing and says done: out when the round ends (CD-3).
+    expect(page.locator("#clock")).to_contain_text("Floor 2", timeout=10_000)
+    expect(page.locator("#done")).to_contain_text("adding nothing: out")
+    page.click("#done")
+    expect(me).to_contain_text("done with floor 2", timeout=5_000)
+    cd_server.jump_to_deadline(gid)  # the round ends: who added nothing is out
+    expect(me).to_contain_text("out in floor 2", timeout=10_000)
+    expect(page.locator("#card-info")).to_contain_text("out since floor 2")
+    _shot(page, "04-out.png")
+
+    # Each later round's time runs out at once: the bot adds nothing and is out too.
+    deadline = time.monotonic() + 40
+    while not page.locator("#ranking").is_visible():
+        assert time.monotonic() < deadline, "the game did not end"
+        if live.state.phase == "build":
+            cd_server.jump_to_deadline(gid)
+        page.wait_for_timeout(300)
+
+    # CD-3: the results table from the view: card, elements per floor, total, round out.
+    state = live.state
+    assert state.is_terminal()
+    rows = page.locator("#ranking tbody tr")
+    expect(rows).to_have_count(2)
+    ann = page.locator("#ranking tr[data-seat='0']")
+    bot = page.locator("#ranking tr[data-seat='1']")
+    expect(ann).to_contain_text("Ann")
+    expect(ann.locator("td").last).to_have_text("2")
+    expect(bot).to_contain_text("builder")
+    expect(bot.locator("td").last).to_have_text(str(state.out[1]))
+    expect(bot.locator("td").nth(-2)).to_have_text(str(len(state.built[1])))
+    # The bot built more than Ann's one element: it ranks first.
+    expect(rows.first).to_have_attribute("data-seat", "1")
+    expect(page.locator("#clock")).to_be_hidden()
+    _shot(page, "05-end.png")
+    page.set_viewport_size({"width": 390, "height": 844})
+    _shot(page, "06-phone.png")
+    assert time.monotonic() - started < 90
