@@ -139,11 +139,18 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
 
     # Floor 2 (45 s): Ann adds nothing and says done: out when the round ends (CD-3).
     expect(page.locator("#clock")).to_contain_text("Floor 2", timeout=10_000)
-    expect(page.locator("#done")).to_contain_text("adding nothing: out")
+    expect(page.locator("#done")).to_contain_text("nothing added: you go out")
     page.click("#done")
     expect(me).to_contain_text("done with floor 2", timeout=5_000)
+    deadline = time.monotonic() + 15
+    while not any(p[4] == 1 for p in live.state.built[1]):  # the bot builds on floor 1's
+        assert time.monotonic() < deadline, "the bot did not build on floor 2"
+        page.wait_for_timeout(200)
     cd_server.jump_to_deadline(gid)  # the round ends: who added nothing is out
     expect(me).to_contain_text("out in floor 2", timeout=10_000)
+    expect(page.locator("#clock")).to_contain_text("Floor 3")
+    expect(page.locator("#players [data-seat='1']")).to_contain_text("building floor 3")
+    expect(page.locator("#tools")).to_be_hidden()
     expect(page.locator("#card-info")).to_contain_text("out since floor 2")
     _shot(page, "04-out.png")
 
@@ -167,10 +174,35 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
     expect(bot).to_contain_text("builder")
     expect(bot.locator("td").last).to_have_text(str(state.out[1]))
     expect(bot.locator("td").nth(-2)).to_have_text(str(len(state.built[1])))
+    per_floor = [str(sum(1 for p in state.built[1] if p[4] == z)) for z in range(state.out[1])]
+    expect(bot.locator("td").nth(3)).to_have_text(per_floor[0])  # F1, F2, …: elements
+    expect(bot.locator("td").nth(4)).to_have_text(per_floor[1])
     # The bot built more than Ann's one element: it ranks first.
     expect(rows.first).to_have_attribute("data-seat", "1")
     expect(page.locator("#clock")).to_be_hidden()
+    expect(page.locator("#tools")).to_be_hidden()
     _shot(page, "05-end.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _shot(page, "06-phone.png")
     assert time.monotonic() - started < 90
+
+
+def test_a_solo_game_shows_the_score_to_beat_on_its_card(
+    cd_server: Server,
+    browser: Browser,  # noqa: F811
+) -> None:
+    """CD-3 solo: done on floor 1 with nothing added ends the game at once; the results
+    table and the view's `solo_best` (the card and the elements) are shown."""
+    res = httpx.post(cd_server.base + "/api/games", json={"game": "countdown", "seats": [{}]})
+    assert res.status_code == 201, res.text
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(cd_server.base + res.json()["me"]["url"])
+    card = page.locator("#cards [data-card]").nth(4)
+    expect(card).to_be_visible(timeout=10_000)
+    name = card.locator("strong").inner_text()
+    card.click()
+    expect(page.locator("#done")).to_be_enabled(timeout=10_000)
+    page.click("#done")
+    expect(page.locator("#ranking tbody tr")).to_have_count(1, timeout=10_000)
+    expect(page.locator("#ranking tbody tr td").last).to_have_text("1")  # out in round 1
+    expect(page.locator("#solo-best")).to_contain_text(f"Your score on {name}: 0 element(s)")

@@ -192,8 +192,9 @@ function drawBuild(msg) {
   for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
     const t = top.get(`${x},${y}`);
     // This round's floor is where one builds: squares of the level below are white.
-    const open = v.round <= 1 ? !t : t && t[0] === v.round - 2;
-    const fill = t && !open ? color(t[1]) : open ? "#fff" : "#cfd6dc";
+    const building = v.phase === "build" && !v.out[me];
+    const open = building && (v.round <= 1 ? !t : t && t[0] === v.round - 2);
+    const fill = t && !open ? color(t[1]) : open || (!t && !building) ? "#fff" : "#cfd6dc";
     const r = svg("rect", { x: 1 + x * U, y: 1 + y * U, width: U - 2, height: U - 2, fill, stroke: "#7a8a99", "data-x": x, "data-y": y });
     if (t && open) { r.setAttribute("stroke", color(t[1])); r.setAttribute("stroke-width", 3); }
     board.append(r);
@@ -216,7 +217,7 @@ function drawBuild(msg) {
     if (!queued) why.textContent = ok ? `Fits: floor ${v.round}. Click to place.` : `Can't go here, because ${refusal(v, me, cells)}.`;
   }
   board.addEventListener("pointerleave", () => { hover = null; draw(); });
-  plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: `The whole card: floor ${Math.max(v.round, 1)} is built now` }), board));
+  plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: v.phase === "build" && !v.out[me] ? `The whole card: floor ${v.round} is built now (white squares)` : "The whole card" }), board));
   document.getElementById("hand").replaceChildren(hand
     ? el("div", { class: "ju-inhand" }, el("span", { text: `In hand: ${comps.elements[hand].name} (${hand}), orientation ${turn + 1}/${shapes.length}` }), shapeSvg(shape, 60, color(hand)))
     : el("span", { text: v.phase === "build" && !v.out[me] && !v.done[me] ? "Click an element in the pool to take it." : "" }));
@@ -267,10 +268,10 @@ function drawTools(msg) {
   const d = document.getElementById("done");
   d.disabled = !done || pending;
   d.onclick = done ? () => { if (queued) { clearTimeout(queued); queued = null; } table.send(done.action); } : null;
-  d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? `Done with floor ${v.round} (adding nothing: out)` : `Done with floor ${v.round}`;
+  d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? `Done with floor ${v.round} (nothing added: you go out)` : `Done with floor ${v.round}`;
   const hand = me === null ? null : v.hand[me];
   for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;
-  document.getElementById("tools").hidden = msg.finished || me === null || v.phase !== "build";
+  document.getElementById("tools").hidden = msg.finished || me === null || v.phase !== "build" || Boolean(v.out[me]);
 }
 
 function drawEnd(msg) {
