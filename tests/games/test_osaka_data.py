@@ -17,6 +17,7 @@ from ekimae.core.data import read_toml
 from ekimae.core.errors import DataError
 from ekimae.games.tokyo_metro.board import Board, data_package, load_board, parse_board
 from ekimae.games.tokyo_metro.components import (
+    DRINK_KINDS,
     NOT_OSAKA_KINDS,
     OSAKA_CARDS,
     OSAKA_KINDS,
@@ -261,7 +262,9 @@ def test_os_1_40_cards_in_5_decks_of_8_with_1_or_2_dots(cards: CardSet) -> None:
 def test_os_5_no_start_bid_or_card_and_every_other_kind_printed(cards: CardSet) -> None:
     kinds = {a.kind for a in cards.spots.values()}
     assert not kinds & NOT_OSAKA_KINDS
-    assert kinds == set(Kind) - NOT_OSAKA_KINDS  # Invest by disc, Sell, Copy and TM's others
+    # Invest by disc, Sell, Copy and TM's others; METRO DRINKS' Colour and Shape cards are
+    # never printed on an action card (MD-1).
+    assert kinds == set(Kind) - NOT_OSAKA_KINDS - DRINK_KINDS
 
 
 def test_every_kind_of_a_deck_appears_at_both_dot_levels(cards: CardSet) -> None:

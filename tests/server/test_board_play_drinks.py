@@ -46,9 +46,12 @@ class DrinksPlayer(Player):
                 self.shot("build-confirmation")
                 assert " with a" in text and ("gets ¥" in text or "no fee" in text), text
                 self.builds += 1
+                self.kinds.add("map-station-build")  # a build is reached from a station
             elif text.startswith("Take the") and "Colour card" in text:
                 self.shot("colour-confirmation")
                 self.colours += 1
+                # Reached by a JC- spot, whether this player or the random one clicked it.
+                self.kinds.add("spot-colour")
             return super().step()
         if not self.colours:
             spots = self.visible('#cards button.spot.legal[data-spot^="JC-"]:enabled')
