@@ -12,10 +12,12 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
+from playwright.sync_api import Browser
 from sqlalchemy import create_engine, text
 
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, normalise_url, sqlite_url
+from tests.server.live import chromium, live_server
 
 POSTGRES_ENV = "EKIMAE_TEST_POSTGRES_URL"
 
@@ -118,3 +120,16 @@ def wait_finished(client: TestClient, game_id: str, timeout: float = 60) -> dict
 def game_part(payload: dict[str, Any]) -> dict[str, Any]:
     """A state payload without `accepted_at`, the server's clock reading (not game state)."""
     return {k: v for k, v in payload.items() if k != "accepted_at"}
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[str]:
+    """A live app on loopback (SQLite) for the browser tests: its base URL."""
+    with live_server(tmp_path) as live:
+        yield live.url
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    with chromium() as opened:
+        yield opened

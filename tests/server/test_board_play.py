@@ -12,7 +12,6 @@ Needs `EKIMAE_BROWSER=1 tools/services.sh` (chromium + playwright), like test_br
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,40 +19,25 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
-from ekimae.server.app import create_app
-from ekimae.server.config import Settings, sqlite_url
-from tests.server.test_browser import CHROMIUM, _free_port
+from tests.server.live import chromium as open_chromium
+from tests.server.live import live_server
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "board"
 
 
 @pytest.fixture
 def live(tmp_path: Path) -> Iterator[str]:
-    port = _free_port()
-    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.02))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not srv.started:
-        time.sleep(0.05)
-    assert srv.started, "server did not start"
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
+    with live_server(tmp_path, bot_delay=0.02) as running:  # bots answer quickly here
+        yield running.url
 
 
 @pytest.fixture
 def chromium() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield browser
-        browser.close()
+    with open_chromium() as opened:
+        yield opened
 
 
 def _click(target: Locator) -> bool:

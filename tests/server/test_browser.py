@@ -6,56 +6,16 @@ without them. Screenshots go to out/screenshots/ for people to look at.
 
 from __future__ import annotations
 
-import socket
-import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
-from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
-
-from ekimae.server.app import create_app
-from ekimae.server.config import Settings, sqlite_url
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    port = _free_port()
-    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.05))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not srv.started:
-        time.sleep(0.05)
-    assert srv.started, "server did not start"
-    yield base
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

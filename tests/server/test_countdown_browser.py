@@ -14,8 +14,6 @@ done; on floor 2 says done with nothing and is out.
 
 from __future__ import annotations
 
-import asyncio
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -24,12 +22,9 @@ from typing import Any
 
 import httpx
 import pytest
-import uvicorn
 from playwright.sync_api import Browser, Page, expect
 
-from ekimae.server.app import create_app
-from ekimae.server.config import Settings, sqlite_url
-from tests.server.test_browser import _free_port, browser  # noqa: F401 (fixture)
+from tests.server.live import LiveServer, live_server
 
 SHOTS = Path("out/screenshots/countdown")
 BIG = "7-13"  # a 7-square element: the builder (small ones first) leaves it in the pool
@@ -37,19 +32,20 @@ BIG = "7-13"  # a 7-square element: the builder (small ones first) leaves it in 
 
 @dataclass
 class Server:
-    base: str
-    app: Any
-    loop: asyncio.AbstractEventLoop
+    live_server: LiveServer
+
+    @property
+    def base(self) -> str:
+        return self.live_server.url
 
     def live(self, game_id: str) -> Any:
         """The hub's live game (its state and clock), read on the server's loop."""
-        hub = self.app.state.hub
-        return asyncio.run_coroutine_threadsafe(hub.get(game_id), self.loop).result(5)
+        return self.live_server.call(self.live_server.app.state.hub.get(game_id), 5)
 
     def jump_to_deadline(self, game_id: str) -> None:
         """Move the game's clock to its current deadline: the server's timer then records
         the system's `time-up` there (CD-2), as if the round had run its time."""
-        hub = self.app.state.hub
+        hub = self.live_server.app.state.hub
         live = self.live(game_id)
         due = live.state.deadline()
         if due is not None:
@@ -58,20 +54,8 @@ class Server:
 
 @pytest.fixture
 def cd_server(tmp_path: Path) -> Iterator[Server]:
-    port = _free_port()
-    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.05))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    loop = asyncio.new_event_loop()
-    thread = threading.Thread(target=loop.run_until_complete, args=(srv.serve(),), daemon=True)
-    thread.start()
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 20
-    while not srv.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.05)
-    yield Server(base, app, loop)
-    srv.should_exit = True
-    thread.join(10)
+    with live_server(tmp_path) as running:
+        yield Server(running)
 
 
 def _shot(page: Page, name: str) -> None:
@@ -80,7 +64,7 @@ def _shot(page: Page, name: str) -> None:
 
 def test_a_person_and_a_builder_play_countdown_to_the_end(
     cd_server: Server,
-    browser: Browser,  # noqa: F811
+    browser: Browser,
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
@@ -189,7 +173,7 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
 
 def test_a_solo_game_shows_the_score_to_beat_on_its_card(
     cd_server: Server,
-    browser: Browser,  # noqa: F811
+    browser: Browser,
 ) -> None:
     """CD-3 solo: done on floor 1 with nothing added ends the game at once; the results
     table and the view's `solo_best` (the card and the elements) are shown."""

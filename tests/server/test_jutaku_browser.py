@@ -19,13 +19,11 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
-from tests.server.test_browser import browser, server  # noqa: F401 (fixtures)
-
 SHOTS = Path("out/screenshots/jutaku")
 BIG = "7-13"  # a 7-square element: the builder (smallest first) does not want it
 
 
-def _open(browser: Browser, url: str) -> Page:  # noqa: F811
+def _open(browser: Browser, url: str) -> Page:
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page.goto(url)
     return page
@@ -44,8 +42,8 @@ def _take(page: Page, element: str) -> None:
 
 
 def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
-    server: str,  # noqa: F811
-    browser: Browser,  # noqa: F811
+    server: str,
+    browser: Browser,
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     res = httpx.post(

@@ -10,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-import socket
 import subprocess
 import sys
 import threading
@@ -28,18 +27,12 @@ from fastapi.testclient import TestClient
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings
 from ekimae.server.notify import NotifyError, check_resolves_public
+from tests.server.live import free_port
 from tests.server.test_chat import two_people
 
 FROM = "ekimae@example.org"
 PUBLIC = "http://ekimae.test:8000"
 SERVE = [sys.executable, "-m", "ekimae.cli.main", "serve", "--host", "127.0.0.1"]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 class Inbox:
@@ -57,7 +50,7 @@ class Inbox:
 @pytest.fixture
 def smtp() -> Iterator[tuple[int, Inbox]]:
     inbox = Inbox()
-    port = _free_port()
+    port = free_port()
     controller = Controller(inbox, hostname="127.0.0.1", port=port)
     controller.start()
     yield port, inbox
@@ -232,7 +225,7 @@ def test_a_slow_or_redirecting_webhook_delays_nothing_and_is_not_followed(
 def test_a_mail_server_that_is_down_is_a_log_line(
     app_of: AppOf, caplog: pytest.LogCaptureFixture
 ) -> None:
-    client = app_of(smtp_url=f"smtp://127.0.0.1:{_free_port()}")
+    client = app_of(smtp_url=f"smtp://127.0.0.1:{free_port()}")
     gid, (ann, ben) = two_people(client)
     assert notify(client, gid, ann, email="annabel@example.org").status_code == 200
     bid(client, gid, ann)

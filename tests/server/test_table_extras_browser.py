@@ -8,20 +8,11 @@ without them. Screenshots go to out/screenshots/.
 from __future__ import annotations
 
 import re
-import threading
-import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-import uvicorn
-from playwright.sync_api import Browser, Page, expect, sync_playwright
-
-from ekimae.server.app import create_app
-from ekimae.server.config import Settings, sqlite_url
-from tests.server.test_notify import _free_port
+from playwright.sync_api import Browser, Page, expect
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
@@ -38,31 +29,6 @@ FakeNotification.requestPermission = async () => "granted";
 window.Notification = FakeNotification;
 Object.defineProperty(document, "hidden", { get: () => true });
 """
-
-
-@pytest.fixture
-def server(tmp_path: Path) -> Iterator[str]:
-    port = _free_port()
-    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0.05))
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline and not srv.started:
-        time.sleep(0.05)
-    assert srv.started, "server did not start"
-    yield f"http://127.0.0.1:{port}"
-    srv.should_exit = True
-    thread.join(10)
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
-        yield browser
-        browser.close()
 
 
 def _auction(server: str) -> tuple[str, str, str]:

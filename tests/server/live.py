@@ -1,0 +1,77 @@
+"""A live server on loopback and Debian's Chromium, for the browser tests (one copy).
+
+`live_server` runs the app under uvicorn on its own event loop in a thread, so a test
+can also reach the hub on that loop (`LiveServer.call`, e.g. to move a real-time game's
+clock). The `server` and `browser` fixtures of `conftest.py` are built from these.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import threading
+import time
+from collections.abc import Coroutine, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI
+from playwright.sync_api import Browser, sync_playwright
+
+from ekimae.server.app import create_app
+from ekimae.server.config import Settings, sqlite_url
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass(frozen=True)
+class LiveServer:
+    url: str
+    app: FastAPI
+    loop: asyncio.AbstractEventLoop
+
+    def call(self, coro: Coroutine[Any, Any, Any], timeout: float = 10) -> Any:
+        """Run `coro` on the server's own loop (the hub lives there) and wait for it."""
+        return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
+
+
+@contextlib.contextmanager
+def live_server(tmp_path: Path, bot_delay: float = 0.05) -> Iterator[LiveServer]:
+    """The app with a fresh SQLite data folder, served until the block ends."""
+    port = free_port()
+    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=bot_delay))
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_until_complete, args=(srv.serve(),), daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while not srv.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.05)
+    try:
+        yield LiveServer(f"http://127.0.0.1:{port}", app, loop)
+    finally:
+        srv.should_exit = True
+        thread.join(10)
+
+
+@contextlib.contextmanager
+def chromium() -> Iterator[Browser]:
+    """Headless Chromium; fails (never skips) without `EKIMAE_BROWSER=1 tools/services.sh`."""
+    assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
