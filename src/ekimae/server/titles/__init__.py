@@ -59,7 +59,8 @@ class WebTitle(Protocol):
 
 
 class GenericTitle:
-    """Any game, shown from its view alone."""
+    """Any game, shown from its view alone; a title's web part may start from it and
+    replace only what it draws itself."""
 
     template = "generic/game.html"
     replay_template = "generic/replay.html"

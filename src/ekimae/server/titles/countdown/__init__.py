@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.countdown.game import GAME
+from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
 
@@ -50,18 +51,9 @@ def countdown_prompt(view: Mapping[str, Any], seat: int | None) -> str:
     )
 
 
-class CountdownWeb:
+class CountdownWeb(GenericTitle):
     template = "countdown/templates/game.html"
     replay_template = "countdown/templates/replay.html"
-
-    def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
-        return {}
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        return {}
-
-    def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
-        return None
 
     def prompt(
         self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]

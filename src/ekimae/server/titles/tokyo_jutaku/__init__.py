@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
+from ekimae.server.titles import GenericTitle
 
 DATA = GAME.data
 
@@ -72,18 +73,9 @@ def jutaku_label(action: Mapping[str, Any]) -> str | None:
     return {"stop": "Stop!", "concede": "Give up the round", "keep": "Keep my card"}.get(str(kind))
 
 
-class TokyoJutakuWeb:
+class TokyoJutakuWeb(GenericTitle):
     template = "tokyo_jutaku/templates/game.html"
     replay_template = "tokyo_jutaku/templates/replay.html"
-
-    def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
-        return {}
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        return {}
-
-    def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
-        return None
 
     def prompt(
         self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
