@@ -91,7 +91,10 @@ class Player:
                 self.shot("payout")
             except PlaywrightTimeoutError:
                 pass  # already gone: the next payout will do
-        if "Trains" in status:
+        # The trains phase: while the status names it (a seat deciding), or as soon as a
+        # train has run on the board (the page counts the runs it animated, TM-8.2) —
+        # with quick bots the phase may pass between two looks at the status.
+        if "Trains" in status or page.locator("body[data-train-runs]").count():
             self.shot("trains")
         bid = self.visible("#bid-submit:enabled")
         if bid:
