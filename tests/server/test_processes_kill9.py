@@ -53,6 +53,14 @@ class Socket:
             assert time.monotonic() < deadline, f"{self.url}: never saw {count} ({self.counts})"
             await asyncio.sleep(0.02)
 
+    async def reaches(self, count: int, timeout: float = 8) -> None:
+        """A push of `count` actions or more: a game its bots play on their own may pass
+        several actions between two pushes (a push is the whole latest view)."""
+        deadline = time.monotonic() + timeout
+        while not any(c >= count for c in self.counts):
+            assert time.monotonic() < deadline, f"{self.url}: never reached {count} ({self.counts})"
+            await asyncio.sleep(0.02)
+
     async def close(self) -> None:
         self.task.cancel()
         await asyncio.gather(self.task, return_exceptions=True)
@@ -125,7 +133,7 @@ async def _scenario(bases: list[str], procs: list[Any], game: dict[str, Any], bo
         for n in range(1, 7):
             for sock in (ann, ben, watcher):
                 await sock.sees(n)
-        await bot_watcher.sees(5)  # the bots play (on process 1), process 0 pushes it
+        await bot_watcher.reaches(5)  # the bots play (on process 1), process 0 pushes it
         kill_hard(procs[1])  # SIGKILL mid-game: no shutdown code runs, no lease released
         assert procs[1].returncode == -9
         await asyncio.wait_for(ben.closed.wait(), 5)
