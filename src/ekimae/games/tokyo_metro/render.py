@@ -4,12 +4,18 @@ The geometry constants here are also the ones tools/metro_map.py (the map tool b
 make_tokyo_map.py and make_osaka_map.py) uses to compute which cells a stop's circle
 touches (TM-4.2), so the picture and the data agree. OS-2's small circles (halts) are drawn
 small, unnamed and unnumbered, and a line run by a pair of vehicles numbers no stop.
+
+Given ``lang="ja"`` the map names its stations and lines in Japanese script (the data's
+``name_ja``, issue 20): widths counted as full-width characters, a long name wrapped between
+characters (no spaces to wrap at), and a font stack naming Noto Sans CJK JP. Any other
+language draws the English names, byte for byte as before.
 """
 
 from __future__ import annotations
 
 import itertools
 import math
+import unicodedata
 import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,6 +37,10 @@ LINE_WIDTH = 5.0
 LABEL_SIZE = 10.0
 LABEL_REACH = 160.0  # px: labels are placed within this distance of their station
 FONT = "DejaVu Sans Condensed, Arial Narrow, Liberation Sans Narrow, sans-serif"
+# Japanese labels: Debian's fonts-noto-cjk first (what the screenshots use), then the usual
+# Japanese system fonts.
+FONT_JA = "Noto Sans CJK JP, Noto Sans JP, Hiragino Sans, Yu Gothic, Meiryo, sans-serif"
+JA_WRAP = 6  # a Japanese name longer than this many characters may go on two lines
 DEFAULT_SEAT_COLORS = ("#D62728", "#1F77B4", "#2CA02C", "#FF7F0E", "#9467BD")
 
 Point = tuple[float, float]
@@ -52,9 +62,10 @@ class Overlay:
     seat_colors: Sequence[str] = DEFAULT_SEAT_COLORS
 
 
-def render_svg(board: Board, overlay: Overlay | None = None) -> str:
-    """The whole map as a self-contained SVG document (no external fonts or images)."""
-    canvas = _canvas(board)
+def render_svg(board: Board, overlay: Overlay | None = None, lang: str = "en") -> str:
+    """The whole map as a self-contained SVG document (no external fonts or images);
+    `lang="ja"` names stations and lines in Japanese script."""
+    canvas = _canvas(board, lang)
     parts = [canvas.static]
     if overlay is not None:
         parts.append(canvas.overlay(overlay))
@@ -89,27 +100,44 @@ def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
     )
 
 
-_CANVASES: dict[int, tuple[weakref.ref[Board], _Canvas]] = {}
+_CANVASES: dict[tuple[int, bool], tuple[weakref.ref[Board], _Canvas]] = {}
 
 
-def _canvas(board: Board) -> _Canvas:
-    """The drawn map of a board, computed once: laying out routes and labels takes a while."""
-    cached = _CANVASES.get(id(board))
+def _canvas(board: Board, lang: str = "en") -> _Canvas:
+    """The drawn map of a board, computed once per script (Latin or Japanese names): laying
+    out routes and labels takes a while. The overlay's geometry is the same in both."""
+    slot = (id(board), lang == "ja")
+    cached = _CANVASES.get(slot)
     if cached is not None and cached[0]() is board:
         return cached[1]
-    canvas = _Canvas(board)
-    _CANVASES[id(board)] = (weakref.ref(board), canvas)
+    canvas = _Canvas(board, japanese=lang == "ja")
+    _CANVASES[slot] = (weakref.ref(board), canvas)
     return canvas
 
 
 def render_png(
-    board: Board, path: str | Path, overlay: Overlay | None = None, scale: float = 1.5
+    board: Board,
+    path: str | Path,
+    overlay: Overlay | None = None,
+    scale: float = 1.5,
+    lang: str = "en",
 ) -> None:
     import cairosvg  # only needed for PNG; imported late to keep loading the engine light
 
     cairosvg.svg2png(
-        bytestring=render_svg(board, overlay).encode("utf-8"), write_to=str(path), scale=scale
+        bytestring=render_svg(board, overlay, lang).encode("utf-8"),
+        write_to=str(path),
+        scale=scale,
     )
+
+
+def _wrappings_ja(name: str) -> list[tuple[str, ...]]:
+    """A Japanese name whole, or (when long) on two lines cut between characters at the
+    middle: Japanese has no spaces to wrap at, and any cut between characters reads."""
+    if len(name) > JA_WRAP:
+        cut = (len(name) + 1) // 2
+        return [(name,), (name[:cut], name[cut:])]
+    return [(name,)]
 
 
 # ------------------------------------------------------------------------------- geometry
@@ -119,7 +147,9 @@ def _text_width(text: str, size: float) -> float:
     """An estimate of the rendered width of condensed sans text (no font metrics at hand)."""
     width = 0.0
     for char in text:
-        if char in "ijlI.,'!|":
+        if unicodedata.east_asian_width(char) in "WF":
+            width += 0.93  # a CJK character is a full em (0.93 x 1.08)
+        elif char in "ijlI.,'!|":
             width += 0.28
         elif char in "frt-() ":
             width += 0.36
@@ -335,8 +365,9 @@ class _Context:
 class _Canvas:
     """Pixel geometry of one board, and the SVG fragments of each layer."""
 
-    def __init__(self, board: Board) -> None:
+    def __init__(self, board: Board, japanese: bool = False) -> None:
         self.board = board
+        self.japanese = japanese
         self.width = board.columns * CELL_WIDTH + 2 * MARGIN
         self.legend_rows = self._legend_layout()
         extra_rows = max(0, len({y for _, y in self.legend_rows.values()}) - 1)
@@ -381,7 +412,7 @@ class _Canvas:
         w, h = _attr(self.width), _attr(self.height)
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" '
-            f'viewBox="0 0 {w} {h}" font-family="{FONT}">\n'
+            f'viewBox="0 0 {w} {h}" font-family="{FONT_JA if self.japanese else FONT}">\n'
             f"<title>{escape(self.board.name.capitalize())} metro map</title>\n"
             f'<rect width="{w}" height="{h}" fill="#FFFFFF"/>'
         )
@@ -468,7 +499,7 @@ class _Canvas:
             out.append(
                 f'<path id="line-{line.letter}" data-line="{line.letter}" d="{d}" '
                 f'stroke="{line.color}" stroke-width="{_attr(LINE_WIDTH)}">'
-                f"<title>{escape(line.name)}</title></path>"
+                f"<title>{escape(self._line_name(line))}</title></path>"
             )
         out.append("</g>")
         return "\n".join(out)
@@ -631,7 +662,12 @@ class _Canvas:
         """Spots around the station's circles: east, west, north, south, then the corners."""
         xs = [self.points[s][0] for s in station.stops]
         ys = [self.points[s][1] for s in station.stops]
-        for wrapped, lines in enumerate(self._wrappings(station.name)):
+        wrappings = (
+            _wrappings_ja(station.name_ja)
+            if self.japanese and station.name_ja
+            else self._wrappings(station.name)
+        )
+        for wrapped, lines in enumerate(wrappings):
             width = max(_text_width(text, LABEL_SIZE) for text in lines)
             height = len(lines) * (LABEL_SIZE + 1)
             for far, gap in enumerate((3.0, 9.0)):
@@ -699,7 +735,8 @@ class _Canvas:
         width = self.board.columns * CELL_WIDTH
         step = width / len(self.board.lines)
         sizes = [
-            _badge_width(ln.letter) + 5 + _text_width(ln.name, 11) + 10 for ln in self.board.lines
+            _badge_width(ln.letter) + 5 + _text_width(self._line_name(ln), 11) + 10
+            for ln in self.board.lines
         ]
         if all(size <= step for size in sizes):
             return {ln.index: (MARGIN + ln.index * step, top) for ln in self.board.lines}
@@ -712,6 +749,9 @@ class _Canvas:
             x += size
         return spots
 
+    def _line_name(self, line: Line) -> str:
+        return line.name_ja if self.japanese and line.name_ja else line.name
+
     def legend(self) -> str:
         out = ['<g id="legend" font-size="11">']
         for line in self.board.lines:
@@ -723,7 +763,7 @@ class _Canvas:
                 f'<text x="{_attr(x + badge / 2)}" y="{_attr(y + 13.5)}" text-anchor="middle" '
                 f'font-weight="bold" font-size="12" fill="{_ink(line.color)}">{line.letter}</text>'
                 f'<text x="{_attr(x + badge + 5)}" y="{_attr(y + 13)}" fill="#333333">'
-                f"{escape(line.name)}</text>"
+                f"{escape(self._line_name(line))}</text>"
             )
         out.append("</g>")
         return "\n".join(out)

@@ -24,11 +24,18 @@ class TokyoMetroWeb:
     replay_template = "tokyo_metro/templates/replay.html"
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
-        # The page draws the components of ITS game (map and card set, MOD-1).
-        return {"svg": full_svg(view, _map(options)), "components": self.components(options)}
+        # The page draws the components of ITS game (map and card set, MOD-1). The map is
+        # drawn in the page's language, which only the template knows: `svg(lang)`.
+        def svg(lang: str = "en") -> str:
+            return full_svg(view, _map(options), lang)
+
+        return {"svg": svg, "components": self.components(options)}
 
     def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        return {"svg": base_svg(_map(options)), "components": self.components(options)}
+        def svg(lang: str = "en") -> str:
+            return base_svg(_map(options), lang)
+
+        return {"svg": svg, "components": self.components(options)}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
         return view_overlay(view, _map(options))
@@ -62,6 +69,7 @@ class TokyoMetroWeb:
             "lines": {
                 line.letter: {
                     "name": line.name,
+                    "name_ja": line.name_ja,  # the Japanese page's words (issue 20)
                     "color": line.color,
                     "stops": list(line.stops),
                     "vehicle": line.vehicle,
@@ -71,6 +79,7 @@ class TokyoMetroWeb:
                 for line in board.lines
             },
             "stations": {st.key: st.name for st in board.stations},
+            "stations_ja": {st.key: st.name_ja or st.name for st in board.stations},
             "surcharges": list(ctx.surcharges),  # stock #k costs surcharges[k - 1] more
             "decks": [deck.key for deck in ctx.cards.decks],  # the card grid's columns
             "cards": {

@@ -17,9 +17,10 @@ from ekimae.games.tokyo_metro.render import overlay_from_view, overlay_svg, rend
 _END = "</svg>\n"
 
 
-def base_svg(name: str = "tokyo") -> str:
-    """The map without pieces, as an SVG document ending in `</svg>`."""
-    return render_svg(load_board(name))
+def base_svg(name: str = "tokyo", lang: str = "en") -> str:
+    """The map without pieces, as an SVG document ending in `</svg>`; names in Japanese
+    script for `lang="ja"` (the overlay's geometry is the same in every language)."""
+    return render_svg(load_board(name), lang=lang)
 
 
 def view_overlay(view: Mapping[str, Any], name: str = "tokyo") -> str:
@@ -28,6 +29,6 @@ def view_overlay(view: Mapping[str, Any], name: str = "tokyo") -> str:
     return overlay_svg(board, overlay_from_view(board, view))
 
 
-def full_svg(view: Mapping[str, Any], name: str = "tokyo") -> str:
-    base = base_svg(name)
+def full_svg(view: Mapping[str, Any], name: str = "tokyo", lang: str = "en") -> str:
+    base = base_svg(name, lang)
     return base[: -len(_END)] + view_overlay(view, name) + "\n" + _END
