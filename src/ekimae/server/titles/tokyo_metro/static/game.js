@@ -6,7 +6,7 @@
 // chips; a dimension with one value left is filled in. When one action is left its plain
 // sentence (the server's label: price after discounts, effect) is confirmed before it is
 // sent. The engine's notation stays in a collapsed list for experts and keyboards.
-import { el, yen, seatName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip, PHASES } from "/static/titles/tokyo_metro/common.js";
+import { el, yen, t, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip } from "/static/titles/tokyo_metro/common.js";
 import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
 import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
@@ -14,7 +14,13 @@ import { connectTable } from "/static/live.js";
 // MD-4/MD-5 (METRO DRINKS): a build is a station then a drink; a walked Move is steps (cells)
 // and a Stop button.
 const DIMS = ["cell", "station", "line", "pile", "drink", "free", "token", "stake", "discounts"];
-const DIM_WORDS = { drink: "the drink to build (colour and shape)", free: "how to build", cell: "a cell on the map", station: "a station on the map", line: "a line (on the map or in the lines table)", pile: "a discard pile", token: "the token to return", stake: "your stake", discounts: "discount discs to use" };
+// "Choose …": what the next step asks for.
+const CHOOSE = {
+  drink: t("Choose the drink to build (colour and shape)"), free: t("Choose how to build"),
+  cell: t("Choose a cell on the map"), station: t("Choose a station on the map"),
+  line: t("Choose a line (on the map or in the lines table)"), pile: t("Choose a discard pile"),
+  token: t("Choose the token to return"), stake: t("Choose your stake"), discounts: t("Choose discount discs to use"),
+};
 
 let comp = null;
 let table = null;
@@ -69,20 +75,20 @@ function renderStatus(msg) {
   const v = msg.view;
   const status = document.getElementById("status");
   const mine = cfg.seat !== null && v.to_act.includes(cfg.seat);
-  const who = cfg.seat === null ? "Spectating" : `You are seat ${seatName(msg.names, cfg.seat)}`;
+  const who = cfg.seat === null ? t("Spectating") : t("You are seat {n}", { n: seatName(msg.names, cfg.seat).trim() });
   let what;
   if (msg.finished) {
-    what = `Game over — ${msg.winner !== null ? `seat ${seatName(msg.names, msg.winner)} wins` : "a tie"}`;
+    what = `${t("Game over")} — ${msg.winner !== null ? t("seat {n} wins", { n: seatName(msg.names, msg.winner).trim() }) : t("a tie")}`;
   } else {
     const others = v.to_act.map((s) => seatName(msg.names, s).trim()).join(", ");
-    const phase = PHASES[v.phase] ?? v.phase;
+    const phase = phaseName(v.phase);
     const task = {
-      turn_order: mine ? "place your bid" : `waiting for bids (${others})`,
-      movement: mine ? (v.round === 1 ? "place your meeple in the start area" : "walk your meeple") : `${others} moves`,
-      actions: v.walk_left >= 0 ? (mine ? `walk your Move cell by cell (${v.walk_left} left), build at a station, or stop here` : `${others} walks a Move`) : mine ? "choose an action card spot, or pass" : `${others} chooses an action`,
-      trains: v.trains_phase ? `${trainWords(v.trains_phase.line)}${mine ? " — your decision" : ""}` : "trains run",
+      turn_order: mine ? t("place your bid") : t("waiting for bids ({seats})", { seats: others }),
+      movement: mine ? (v.round === 1 ? t("place your meeple in the start area") : t("walk your meeple")) : t("{seats} moves", { seats: others }),
+      actions: v.walk_left >= 0 ? (mine ? t("walk your Move cell by cell ({n} left), build at a station, or stop here", { n: v.walk_left }) : t("{seats} walks a Move", { seats: others })) : mine ? t("choose an action card spot, or pass") : t("{seats} chooses an action", { seats: others }),
+      trains: v.trains_phase ? `${trainWords(v.trains_phase.line)}${mine ? ` — ${t("your decision")}` : ""}` : t("trains run"),
     }[v.phase] ?? "";
-    what = `Round ${v.round}/${v.rounds} · ${phase}: ${task}`;
+    what = `${t("Round {n}/{rounds}", { n: v.round, rounds: v.rounds })} · ${phase}: ${task}`;
   }
   status.textContent = `${who} · ${what}`;
   status.title = status.textContent;
@@ -91,8 +97,8 @@ function renderStatus(msg) {
 
 // "train G runs", "trams P run" (OS-2: a pair runs together).
 function trainWords(letter) {
-  const word = comp.lines[letter]?.vehicle ?? "train";
-  return (comp.lines[letter]?.vehicles?.length ?? 1) > 1 ? `${word}s ${letter} run` : `${word} ${letter} runs`;
+  const word = vehicleWord(comp, letter);
+  return (comp.lines[letter]?.vehicles?.length ?? 1) > 1 ? t("{vehicle}s {line} run", { vehicle: word, line: letter }) : t("{vehicle} {line} runs", { vehicle: word, line: letter });
 }
 
 // ----------------------------------------------------------------- the pointing flow
@@ -143,21 +149,21 @@ function priceRange(list) {
 
 function chipText(dim, value, list) {
   if (dim === "discounts") {
-    if (value === "none") return "No discount";
+    if (value === "none") return t("No discount");
     const discs = value.split("+");
     const off = discs.reduce((s, d) => s + (spotValue[d]?.value ?? 0), 0);
-    return `Discount −${yen(off)} (${discs.join(", ")})`;
+    return t("Discount −{amount} ({discs})", { amount: yen(off), discs: discs.join(", ") });
   }
   if (dim === "stake") return yen(Number(value));
-  if (dim === "token") return value === "speed" ? "Return a Speed token" : "Return your Bike";
-  if (dim === "line") return `${value} ${comp.lines[value]?.name ?? ""}`;
-  if (dim === "station") return comp.stations[value] ?? value;
-  if (dim === "free") return value === "true" ? "Free (Shape card)" : "A disc on the JIDOHANBAIKI pile";
+  if (dim === "token") return value === "speed" ? t("Return a Speed token") : t("Return your Bike");
+  if (dim === "line") return `${value} ${lineName(comp, value)}`;
+  if (dim === "station") return stationName(comp, value);
+  if (dim === "free") return value === "true" ? t("Free (Shape card)") : t("A disc on the JIDOHANBAIKI pile");
   if (dim === "drink") {
     const d = comp.drinks?.drinks?.[value];
-    return d ? `${d.colour} ${comp.drinks.shapes[d.shape].name.replace(/^the /, "")} (${d.name})` : value;
+    return d ? drinkWords(comp, d) : value;
   }
-  if (dim === "pile") return `Take the ${value} discard`;
+  if (dim === "pile") return t("Take the {deck} discard", { deck: value });
   return value;
 }
 
@@ -175,7 +181,7 @@ function renderChoice(msg) {
   const parts = [];
   if (msg.prompt) parts.push(el("p", { id: "prompt", text: msg.prompt }));
   if (!mine) {
-    parts.push(el("p", { class: "waiting", text: msg.finished ? "The game is over." : "Waiting for others." }));
+    parts.push(el("p", { class: "waiting", text: msg.finished ? t("The game is over.") : t("Waiting for others.") }));
   } else if (msg.legal.some((a) => a.kind === "turn-bid")) {
     parts.push(bidForm(msg));
   } else {
@@ -183,13 +189,13 @@ function renderChoice(msg) {
     const step = nextStep(cands);
     const head = sel.spot ? `${sel.spot}: ${spotText(spotValue[sel.spot] ?? { kind: "?" })}` : null;
     // MD-4: a build has no spot; the station chosen on the map heads the choice.
-    if (!head && sel.fields.station && cands.every((a) => a.kind === "build")) parts.push(el("p", { class: "chosen" }, el("strong", { text: `Build a vending machine at ${comp.stations[sel.fields.station] ?? sel.fields.station}` })));
-    if (head) parts.push(el("p", { class: "chosen" }, el("strong", { text: `Spot ${head}` }), ` ${Object.entries(sel.fields).map(([k, val]) => chipText(k, val, [])).join(" · ")}`));
+    if (!head && sel.fields.station && cands.every((a) => a.kind === "build")) parts.push(el("p", { class: "chosen" }, el("strong", { text: t("Build a vending machine at {station}", { station: stationName(comp, sel.fields.station) }) })));
+    if (head) parts.push(el("p", { class: "chosen" }, el("strong", { text: t("Spot {spot}", { spot: head }) }), ` ${Object.entries(sel.fields).map(([k, val]) => chipText(k, val, [])).join(" · ")}`));
     if (!cands.length) {
-      parts.push(el("p", { text: "Nothing is left to choose here." }));
+      parts.push(el("p", { text: t("Nothing is left to choose here.") }));
     } else if (step) {
       const where = ["cell", "station", "line", "pile"].includes(step.dim);
-      parts.push(el("p", { class: "step", text: `Choose ${DIM_WORDS[step.dim]}${where ? " — the highlighted ones" : ""}${sel.spot || sel.kind || Object.keys(sel.fields).length || !legalSpots.size ? "" : ", or an action card spot"}.` }));
+      parts.push(el("p", { class: "step", text: `${CHOOSE[step.dim]}${where ? ` — ${t("the highlighted ones")}` : ""}${sel.spot || sel.kind || Object.keys(sel.fields).length || !legalSpots.size ? "" : `, ${t("or an action card spot")}`}.` }));
       if (step.dim === "cell" || step.dim === "station" || step.dim === "line") {
         drawTargets(svg, targetsLayer, step);
         // MD-5: walking a Move, the stations to build at are targets beside the next cells.
@@ -209,15 +215,15 @@ function renderChoice(msg) {
       const buttons = plain.map((a) => el("button", { type: "button", class: `big ${a.kind}`, "data-kind": a.kind, onclick: () => send(a.action), text: a.label ?? a.text }));
       if (msg.legal.some((a) => a.kind === "assign")) {
         // TM-6.2: a Speed token may go to a line before the action; a step of its own.
-        buttons.unshift(el("button", { type: "button", class: "big assign", "data-kind": "assign", onclick: () => { sel = { spot: null, kind: "assign", fields: {} }; renderChoice(latest); }, text: "Assign a Speed token to a line first…" }));
+        buttons.unshift(el("button", { type: "button", class: "big assign", "data-kind": "assign", onclick: () => { sel = { spot: null, kind: "assign", fields: {} }; renderChoice(latest); }, text: t("Assign a Speed token to a line first…") }));
       }
       if (buttons.length) parts.push(el("div", { class: "big-buttons" }, ...buttons));
       if (legalSpots.size && !step && !sel.kind) {
-        parts.push(el("p", { class: "step" }, "Choose a highlighted action card spot",
-          el("a", { href: "#cards-panel", class: "to-cards", text: " (the cards ↓)" }), plain.length ? ", or:" : "."));
+        parts.push(el("p", { class: "step" }, t("Choose a highlighted action card spot"),
+          el("a", { href: "#cards-panel", class: "to-cards", text: ` ${t("(the cards ↓)")}` }), plain.length ? `, ${t("or:")}` : "."));
       }
     }
-    if (sel.spot || sel.kind || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: "← Back" }));
+    if (sel.spot || sel.kind || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: `← ${t("Back")}` }));
   }
   box.replaceChildren(...parts);
   renderCardGrid(document.getElementById("cards"), v, comp, cfg.seat, { legal: mine ? legalSpots : null, onSpot: chooseSpot, selected: sel.spot, piles, onPile: (p) => choose("pile", p) });
@@ -229,9 +235,9 @@ function bidForm(msg) {
   // The bid is sealed: it goes only to the server, which shows it to nobody else.
   const list = msg.legal.filter((a) => a.kind === "turn-bid");
   const bonus = msg.view.players[cfg.seat].bid_bonus;
-  const pick = el("select", { id: "bid-amount", "aria-label": "your secret bid" }, ...list.map((a) => el("option", { value: a.action.amount, text: yen(a.action.amount) })));
-  return el("div", { class: "bid" }, el("label", { for: "bid-amount", text: `Your secret turn-order bid${bonus ? ` (+ bonus ${yen(bonus)})` : ""}: ` }), pick,
-    el("button", { id: "bid-submit", type: "button", class: "big", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: "Seal bid" }));
+  const pick = el("select", { id: "bid-amount", "aria-label": t("your secret bid") }, ...list.map((a) => el("option", { value: a.action.amount, text: yen(a.action.amount) })));
+  return el("div", { class: "bid" }, el("label", { for: "bid-amount", text: `${t("Your secret turn-order bid")}${bonus ? ` (${t("+ bonus {amount}", { amount: yen(bonus) })})` : ""}: ` }), pick,
+    el("button", { id: "bid-submit", type: "button", class: "big", onclick: () => send({ type: "turn-bid", amount: Number(pick.value) }), text: t("Seal bid") }));
 }
 
 function chips(step) {
@@ -244,16 +250,16 @@ function chips(step) {
   };
   if (step.dim === "stake" && values.length > 8) {
     // Many possible stakes: the smallest few as chips, every one in a list.
-    const pick = el("select", { id: "stake-pick", "aria-label": "stake" }, ...values.map((val) => el("option", { value: val, text: yen(Number(val)) })));
-    return el("div", { class: "chips" }, ...values.slice(0, 5).map(chip), pick, el("button", { type: "button", class: "chip", onclick: () => choose("stake", pick.value), text: "Use this stake" }));
+    const pick = el("select", { id: "stake-pick", "aria-label": t("stake") }, ...values.map((val) => el("option", { value: val, text: yen(Number(val)) })));
+    return el("div", { class: "chips" }, ...values.slice(0, 5).map(chip), pick, el("button", { type: "button", class: "chip", onclick: () => choose("stake", pick.value), text: t("Use this stake") }));
   }
   return el("div", { class: "chips" }, ...values.map(chip));
 }
 
 function confirmBox(item) {
-  return el("div", { id: "confirm", role: "group", "aria-label": "confirm your action" },
+  return el("div", { id: "confirm", role: "group", "aria-label": t("confirm your action") },
     el("p", { id: "confirm-text", text: item.label ?? item.text }),
-    el("button", { type: "button", id: "confirm-btn", class: "big", onclick: () => send(item.action), text: "Confirm" }));
+    el("button", { type: "button", id: "confirm-btn", class: "big", onclick: () => send(item.action), text: t("Confirm") }));
 }
 
 // Map targets on top of everything: only these are clickable.
@@ -336,12 +342,12 @@ function renderNotation(msg) {
     parts.push(el("div", { class: "group" }, el("h3", { text: `${kind} (${list.length})` }),
       ...list.map((a) => el("button", { type: "button", class: "act", "data-kind": kind, title: a.label ?? "", onclick: () => send(a.action), text: a.text }))));
   }
-  const details = el("details", { id: "notation" }, el("summary", { text: `All ${msg.legal.length} legal actions in notation` }), ...parts);
+  const details = el("details", { id: "notation" }, el("summary", { text: t("All {n} legal actions in notation", { n: msg.legal.length }) }), ...parts);
   details.open = notationOpen;
   details.addEventListener("toggle", () => { notationOpen = details.open; });
   // A push re-draws this box; the hint (asked at some action count) survives it.
   const hintText = el("p", { id: "hint-text", "aria-live": "polite", text: hintLine(msg) });
-  const hintButton = el("button", { id: "hint", type: "button", class: "secondary", text: "Hint (what would the strong bot do?)", onclick: askHint });
+  const hintButton = el("button", { id: "hint", type: "button", class: "secondary", text: t("Hint (what would the strong bot do?)"), onclick: askHint });
   box.replaceChildren(details, el("div", { class: "group" }, hintButton, hintText));
 }
 
@@ -349,16 +355,16 @@ let hint = null; // { at: action count when asked, text }
 
 function hintLine(msg) {
   if (!hint) return "";
-  return hint.at === msg.actions || hint.text === "Thinking…" ? hint.text : `${hint.text} (asked before the last move)`;
+  return hint.at === msg.actions || hint.thinking ? hint.text : `${hint.text} ${t("(asked before the last move)")}`;
 }
 
 async function askHint() {
   const at = latest.actions;
-  hint = { at, text: "Thinking…" };
+  hint = { at, text: t("Thinking…"), thinking: true };
   document.getElementById("hint-text").textContent = hint.text;
   const res = await fetch(`/api/games/${cfg.gameId}/hint?token=${encodeURIComponent(cfg.token)}`);
   const body = await res.json();
-  hint = { at, text: res.ok ? `Hint: ${body.text} (estimated win chance ${Math.round(body.win_chance * 100)}%)` : `No hint: ${body.detail ?? body.error?.message}` };
+  hint = { at, text: res.ok ? t("Hint: {text} (estimated win chance {percent}%)", { text: body.text, percent: Math.round(body.win_chance * 100) }) : t("No hint: {reason}", { reason: body.detail ?? body.error?.message }) };
   const out = document.getElementById("hint-text");
   if (out) out.textContent = hintLine(latest);
 }
@@ -378,22 +384,23 @@ function renderEnd(msg) {
   const sold = Object.values(comp.cards).some((c) => c.actions.some((a) => a.kind === "sell"));
   const ranking = msg.scores.map((s, i) => [s, i]).sort((a, b) => b[0] - a[0]);
   const breakdown = el("table", { id: "breakdown" },
-    el("thead", {}, el("tr", {}, ...["", "Seat", "Final money", "Stock payouts", "Speculation payouts", ...(sold ? ["Sell money set aside (TM-9.4)"] : []), "Loans repaid at the end"].map((h) => el("th", { scope: "col", text: h })))),
+    el("thead", {}, el("tr", {}, ...["", t("Seat"), t("Final money"), t("Stock payouts"), t("Speculation payouts"), ...(sold ? [t("Sell money set aside (TM-9.4)")] : []), t("Loans repaid at the end")].map((h) => el("th", { scope: "col", text: h })))),
     el("tbody", {}, ...ranking.map(([s, i], r) => el("tr", { class: i === msg.winner ? "winner" : "" },
-      el("td", { text: `${r + 1}.` }), el("th", { scope: "row", text: `${seatName(msg.names, i)}${i === cfg.seat ? " (you)" : ""}` }),
+      el("td", { text: `${r + 1}.` }), el("th", { scope: "row", text: `${seatName(msg.names, i)}${i === cfg.seat ? ` ${t("(you)")}` : ""}` }),
       el("td", { text: yen(s) }), el("td", { text: `+${yen(stocks[i])}` }), el("td", { text: `+${yen(specs[i])}` }),
       ...(sold ? [el("td", { text: `+${yen(msg.view.players[i].sold ?? 0)}` })] : []), el("td", { text: f.loans[i] ? `−${yen(f.loans[i])}` : "—" })))));
-  const rows = f.lines.filter((l) => l.stocks.length || l.speculations.length).map((l) => el("tr", {}, el("th", { scope: "row", text: `${l.line} ${comp.lines[l.line]?.name ?? ""}` }), el("td", { text: yen(l.value) }),
-    el("td", { text: l.speculations.map((s) => `seat ${s.seat + 1} +${yen(s.paid)}`).join(", ") || "—" }),
+  const paid = (s) => `${t("seat {n}", { n: s.seat + 1 })} +${yen(s.paid)}`;
+  const rows = f.lines.filter((l) => l.stocks.length || l.speculations.length).map((l) => el("tr", {}, el("th", { scope: "row", text: `${l.line} ${lineName(comp, l.line)}` }), el("td", { text: yen(l.value) }),
+    el("td", { text: l.speculations.map(paid).join(", ") || "—" }),
     el("td", { text: yen(l.value_after_speculations) }),
-    el("td", { text: l.stocks.map((s) => `seat ${s.seat + 1} +${yen(s.paid)}`).join(", ") || "—" })));
-  const rematch = cfg.seat !== null ? [el("button", { type: "button", id: "rematch", class: "big", onclick: askRematch, text: msg.rematch ? "Join the rematch" : "Rematch with the same seats" }), el("span", { id: "rematch-error", role: "alert" })] : [];
+    el("td", { text: l.stocks.map(paid).join(", ") || "—" })));
+  const rematch = cfg.seat !== null ? [el("button", { type: "button", id: "rematch", class: "big", onclick: askRematch, text: msg.rematch ? t("Join the rematch") : t("Rematch with the same seats") }), el("span", { id: "rematch-error", role: "alert" })] : [];
   document.getElementById("result").replaceChildren(
-    el("ol", { id: "ranking" }, ...ranking.map(([s, i]) => el("li", { text: `Seat ${seatName(msg.names, i)}${i === cfg.seat ? " (you)" : ""}: ${yen(s)}${i === msg.winner ? " — winner" : ""}` }))),
-    el("div", { class: "end-actions" }, ...rematch, el("a", { href: `/replay/${msg.game_id}`, class: "replay-link", text: "Watch the replay" })),
-    el("h3", { text: "Where the money came from" }), breakdown,
-    el("h3", { text: "Line payouts (TM-9.2, TM-9.3)" }),
-    el("table", { id: "line-payouts" }, el("thead", {}, el("tr", {}, ...["Line", "Value", "Speculations", "After", "Stock payouts"].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)));
+    el("ol", { id: "ranking" }, ...ranking.map(([s, i]) => el("li", { text: `${seatText(msg.names, i)}${i === cfg.seat ? ` ${t("(you)")}` : ""}: ${yen(s)}${i === msg.winner ? ` — ${t("winner")}` : ""}` }))),
+    el("div", { class: "end-actions" }, ...rematch, el("a", { href: `/replay/${msg.game_id}`, class: "replay-link", text: t("Watch the replay") })),
+    el("h3", { text: t("Where the money came from") }), breakdown,
+    el("h3", { text: t("Line payouts (TM-9.2, TM-9.3)") }),
+    el("table", { id: "line-payouts" }, el("thead", {}, el("tr", {}, ...[t("Line"), t("Value"), t("Speculations"), t("After"), t("Stock payouts")].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)));
   if (!endShown) { endShown = true; window.scrollTo(0, 0); }
 }
 
@@ -402,5 +409,5 @@ async function askRematch() {
   const res = await fetch(`/api/games/${cfg.gameId}/rematch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: cfg.token }) });
   const body = await res.json().catch(() => ({}));
   if (res.ok && body.url) { location.href = body.url; return; }
-  if (out) out.textContent = ` No rematch: ${body.detail ?? body.error?.message ?? res.status}`;
+  if (out) out.textContent = ` ${t("No rematch: {reason}", { reason: body.detail ?? body.error?.message ?? res.status })}`;
 }
