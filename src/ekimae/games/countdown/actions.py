@@ -9,6 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ekimae.core.actions import Action, ActionCodec
+from ekimae.games.tokyo_jutaku.actions import Return, Take, TimeUp
+
+# JU-4's Take and Return (CD-2: only an element placed this round goes back) and the
+# system seat's TimeUp (CD-2: a round's timer, or the time to pick, ran out — recorded, so
+# a replay ends each round where the game did) are TOKYO JUTAKU's actions, imported.
+__all__ = ["CODEC", "Done", "Pick", "Place", "Return", "Take", "TimeUp"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,15 +24,6 @@ class Pick(Action):
     kind = "pick"
     at: int
     card: str
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    """CD-2 (JU-4): take one element from the shared pool into one's hand."""
-
-    kind = "take"
-    at: int
-    element: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,29 +40,11 @@ class Place(Action):
 
 
 @dataclass(frozen=True, slots=True)
-class Return(Action):
-    """CD-2 (JU-4): put back the element in hand, or the last one placed this round."""
-
-    kind = "return"
-    at: int
-    element: str
-
-
-@dataclass(frozen=True, slots=True)
 class Done(Action):
     """RULING (CD-2): this floor is finished; the element in hand goes back. Once every
     player still in is done, the round ends before its timer."""
 
     kind = "done"
-    at: int
-
-
-@dataclass(frozen=True, slots=True)
-class TimeUp(Action):
-    """CD-2: the round's timer (or the time to pick a card) ran out: the system seat's
-    action, recorded, so a replay ends each round where the game did."""
-
-    kind = "time-up"
     at: int
 
 

@@ -18,23 +18,20 @@ from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
+from ekimae.games.tokyo_jutaku.components import Element
 from ekimae.games.tokyo_jutaku.geometry import GRID, add, can_place, cells_of
+from ekimae.games.tokyo_jutaku.hands import NEVER, Hands, Refusal
 
-NEVER = -(10**9)
 # One placed element: (element id, turn, x, y, floor index: 0 = the first floor)
 Placed = tuple[str, int, int, int, int]
 KINDS = Pick | Take | Place | Return | Done | TimeUp
-Refusal = tuple[str, str, str]
 
 
-class CountdownState(StateDefaults):
+class CountdownState(Hands[Placed], StateDefaults):
     __slots__ = (
-        "built",
         "cards",
         "data",
         "done",
-        "hand",
-        "last_act",
         "log",
         "now",
         "options",
@@ -48,9 +45,7 @@ class CountdownState(StateDefaults):
         self.data = data
         self.options = options
         self.cards: list[str | None] = [None] * seats  # CD-1: the card each builds on
-        self.built: list[list[Placed]] = [[] for _ in range(seats)]
-        self.hand: list[str | None] = [None] * seats
-        self.last_act = [NEVER] * seats
+        self._init_hands(seats)
         self.done = [False] * seats  # this round (RULING: `done`)
         self.out = [0] * seats  # CD-3: the round a seat went out in (0: still in)
         self.phase = "pick"
@@ -65,11 +60,21 @@ class CountdownState(StateDefaults):
     def seats(self) -> int:
         return len(self.cards)
 
-    def pool(self) -> list[str]:
-        """The elements in the shared pool, in the data's order (CD-2, JU-4)."""
-        away = {h for h in self.hand if h is not None}
-        away.update(p[0] for b in self.built for p in b)
-        return [e for e in self.data.elements if e not in away]
+    HAND_RULE = "CD-2"  # CD-2: place under Jutaku rules (JU-4's hands)
+    ELEMENT_RULE = "CD-2"
+
+    def elements(self) -> Mapping[str, Element]:
+        return self.data.elements
+
+    def hand_ms(self) -> int:
+        return self.data.rules.hand_ms
+
+    def _last_returnable(self, seat: Seat) -> str | None:
+        """CD-2: only an element placed this round may go back (earlier floors are done)."""
+        return str(self.built[seat][-1][0]) if self.placed_this_round(seat) else None
+
+    def _return_scope(self) -> str:
+        return " this round"
 
     def free_cards(self) -> list[str]:
         """CD-1: the cards nobody has picked, in the data's order."""
@@ -118,10 +123,6 @@ class CountdownState(StateDefaults):
             return self.phase_start + self.data.rules.round_ms(self.round)
         return None
 
-    def _earliest(self, seat: Seat) -> int:
-        """RULING: a seat's grabs, placements and returns are `hand_ms` apart."""
-        return max(self.now, self.last_act[seat] + self.data.rules.hand_ms)
-
     # ------------------------------------------------------------------ protocol
 
     def current_players(self) -> tuple[Seat, ...]:
@@ -143,19 +144,13 @@ class CountdownState(StateDefaults):
             return []
         if self.phase == "pick":
             return [Pick(self.now, c) for c in self.free_cards()]
-        out: list[Action] = []
         at = self._earliest(seat)
-        if at <= end:
-            ident = self.hand[seat]
-            if ident is None:
-                out.extend(Take(at, e) for e in self.pool())
-                if self.placed_this_round(seat):
-                    out.append(Return(at, self.built[seat][-1][0]))
-            else:
-                out.extend(Place(at, ident, t, x, y) for t, x, y in self.placements(seat, ident))
-                out.append(Return(at, ident))
+        out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at <= end else []
         out.append(Done(self.now))
         return out
+
+    def _places(self, seat: Seat, at: int, ident: str) -> list[Action]:
+        return [Place(at, ident, t, x, y) for t, x, y in self.placements(seat, ident)]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
         return self._refusal(seat, action) is None
@@ -171,21 +166,11 @@ class CountdownState(StateDefaults):
             self.log.append(f"{_ms(self.now)} seat {seat + 1} picks {action.card}")
             if all(c is not None for c in self.cards):
                 self._begin_round()
-        elif isinstance(action, Take):
-            self.hand[seat] = action.element
-            self.last_act[seat] = action.at
+        elif isinstance(action, Take | Return):
+            self._take_or_return(seat, action)
         elif isinstance(action, Place):
-            self.built[seat].append(
-                (action.element, action.turn, action.x, action.y, self.round - 1)
-            )
-            self.hand[seat] = None
-            self.last_act[seat] = action.at
-        elif isinstance(action, Return):
-            if self.hand[seat] == action.element:
-                self.hand[seat] = None
-            else:
-                self.built[seat].pop()
-            self.last_act[seat] = action.at
+            entry = (action.element, action.turn, action.x, action.y, self.round - 1)
+            self._placed(seat, entry, action.at)
         elif isinstance(action, Done):
             self.done[seat] = True
             self.hand[seat] = None
@@ -235,28 +220,9 @@ class CountdownState(StateDefaults):
             return None
         if not isinstance(action, Take | Place | Return):
             return "CD-2", f"no {action.kind} while building", ""
-        earliest = self._earliest(seat)
-        if at < earliest:
-            return "CD-2", f"one element at a time: next at {_ms(earliest)} (RULING)", ""
-        hand = self.hand[seat]
-        if isinstance(action, Take):
-            if hand is not None:
-                return "CD-2", f"seat {seat + 1} already holds {hand}: place or return it", ""
-            if action.element not in self.data.elements:
-                return "CD-2", f"there is no element {action.element}", ""
-            if action.element not in self.pool():
-                return "CD-2", f"{action.element} is not in the shared pool (RULING)", ""
-            return None
-        if isinstance(action, Return):
-            if hand is not None:
-                if action.element != hand:
-                    return "CD-2", f"seat {seat + 1} holds {hand}: return that one first", ""
-                return None
-            if not self.placed_this_round(seat) or self.built[seat][-1][0] != action.element:
-                return "CD-2", "only the last element placed this round can go back", ""
-            return None
-        if hand != action.element:
-            return "CD-2", f"seat {seat + 1} does not hold {action.element}", ""
+        why = self._hand_refusal(seat, action, at)
+        if why is not None or not isinstance(action, Place):
+            return why
         p = self.spot(action.element, action.turn, action.x, action.y)
         if not p:
             return "CD-1", f"{action.element} would reach off the card there", ""
@@ -380,9 +346,7 @@ class CountdownState(StateDefaults):
         other.data = self.data
         other.options = self.options
         other.cards = list(self.cards)
-        other.built = [list(b) for b in self.built]
-        other.hand = list(self.hand)
-        other.last_act = list(self.last_act)
+        self._copy_hands_to(other)
         other.done = list(self.done)
         other.out = list(self.out)
         other.phase = self.phase
@@ -400,9 +364,7 @@ class CountdownState(StateDefaults):
             "now": self.now,
             "phase_start": self.phase_start,
             "cards": list(self.cards),
-            "built": [[list(p) for p in b] for b in self.built],
-            "hand": list(self.hand),
-            "last_act": list(self.last_act),
+            **self._hands_to_dict(),
             "done": list(self.done),
             "out": list(self.out),
             "log": list(self.log),
@@ -416,12 +378,7 @@ class CountdownState(StateDefaults):
         state.now = int(raw["now"])
         state.phase_start = int(raw["phase_start"])
         state.cards = [None if c is None else str(c) for c in raw["cards"]]
-        state.built = [
-            [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])) for p in b]
-            for b in raw["built"]
-        ]
-        state.hand = [None if h is None else str(h) for h in raw["hand"]]
-        state.last_act = [int(t) for t in raw["last_act"]]
+        state._hands_from_dict(raw, _placed_from)
         state.done = [bool(d) for d in raw["done"]]
         state.out = [int(o) for o in raw["out"]]
         state.log = [str(line) for line in raw["log"]]
@@ -433,6 +390,10 @@ class CountdownState(StateDefaults):
         return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _placed_from(raw: Any) -> Placed:
+    return (str(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]))
 
 
 def _ms(at: int) -> str:

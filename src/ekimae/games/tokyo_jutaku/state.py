@@ -30,11 +30,11 @@ from ekimae.games.tokyo_jutaku.actions import (
     Take,
     TimeUp,
 )
-from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
+from ekimae.games.tokyo_jutaku.components import Card, Element, JutakuData, Side
 from ekimae.games.tokyo_jutaku.geometry import STRIDE, add, can_place, cells_of
+from ekimae.games.tokyo_jutaku.hands import NEVER, Hands
 
 COLUMNS = "ABCDEF"
-NEVER = -(10**9)
 # One placed element: (element id, plot, turn, x, y, floor)
 Placed = tuple[str, int, int, int, int, int]
 
@@ -49,18 +49,15 @@ def space_at(name: str) -> tuple[int, int] | None:
     return int(name[1]) - 1, COLUMNS.index(name[0])
 
 
-class JutakuState(StateDefaults):
+class JutakuState(Hands[Placed], StateDefaults):
     __slots__ = (
         "architects",
-        "built",
         "called",
         "completed",
         "conceded",
         "data",
         "grid",
-        "hand",
         "held",
-        "last_act",
         "log",
         "movers",
         "now",
@@ -78,9 +75,7 @@ class JutakuState(StateDefaults):
         self.architects: list[str | None] = [None] * seats
         self.held: list[str | None] = [None] * seats  # the card each seat builds on
         self.completed: list[list[str]] = [[] for _ in range(seats)]
-        self.hand: list[str | None] = [None] * seats
-        self.built: list[list[Placed]] = [[] for _ in range(seats)]
-        self.last_act = [NEVER] * seats
+        self._init_hands(seats)
         self.conceded = [False] * seats
         self.called: list[Seat] = []  # stop callers, in order (JU-6)
         self.movers: list[Seat] = []  # who still moves this step, in order (JU-7)
@@ -100,11 +95,11 @@ class JutakuState(StateDefaults):
     def side(self, card: str) -> Side:
         return self.data.cards[card].side(self.options["side"])
 
-    def pool(self) -> list[str]:
-        """The elements in the shared pool, in the data's order (JU-4)."""
-        away = {h for h in self.hand if h is not None}
-        away.update(p[0] for b in self.built for p in b)
-        return [e for e in self.data.elements if e not in away]
+    def elements(self) -> Mapping[str, Element]:
+        return self.data.elements
+
+    def hand_ms(self) -> int:
+        return self.data.rules.hand_ms
 
     def floors(self, seat: Seat) -> list[int]:
         """The seat's building as floor masks, bottom up (JU-5)."""
@@ -254,26 +249,14 @@ class JutakuState(StateDefaults):
             return out
         if self.phase == "window":
             return [Stop(now)]
-        out = []
         at = self._earliest(seat)
-        if at < end:
-            ident = self.hand[seat]
-            if ident is None:
-                out.extend(Take(at, e) for e in self.pool())
-                if self.built[seat]:
-                    out.append(Return(at, self.built[seat][-1][0]))
-            else:
-                out.extend(
-                    Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident)
-                )
-                out.append(Return(at, ident))
+        out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at < end else []
         out.append(Stop(now))
         out.append(Concede(now))
         return out
 
-    def _earliest(self, seat: Seat) -> int:
-        """RULING: a seat's grabs, placements and returns are `hand_ms` apart."""
-        return max(self.now, self.last_act[seat] + self.data.rules.hand_ms)
+    def _places(self, seat: Seat, at: int, ident: str) -> list[Action]:
+        return [Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident)]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
         return self._refusal(seat, action) is None
@@ -286,23 +269,13 @@ class JutakuState(StateDefaults):
         self.now = at
         if isinstance(action, Start):
             self._start(seat, action.space)
-        elif isinstance(action, Take):
-            self.hand[seat] = action.element
-            self.last_act[seat] = at
+        elif isinstance(action, Take | Return):
+            self._take_or_return(seat, action)
         elif isinstance(action, Place):
             z = self._placement_floor(seat, action)
             assert z is not None
-            self.built[seat].append(
-                (action.element, action.plot, action.turn, action.x, action.y, z)
-            )
-            self.hand[seat] = None
-            self.last_act[seat] = at
-        elif isinstance(action, Return):
-            if self.hand[seat] == action.element:
-                self.hand[seat] = None
-            else:
-                self.built[seat].pop()
-            self.last_act[seat] = at
+            entry = (action.element, action.plot, action.turn, action.x, action.y, z)
+            self._placed(seat, entry, at)
         elif isinstance(action, Stop):
             self._stop(seat)
         elif isinstance(action, Concede):
@@ -377,40 +350,12 @@ class JutakuState(StateDefaults):
             return None
         if not isinstance(action, Take | Place | Return):
             return "JU-4", f"no {action.kind} while building", ""
-        at: int = action.at
-        earliest = self._earliest(seat)
-        if at < earliest:
-            return "JU-4", f"one element at a time: next at {_ms(earliest)} (RULING)", ""
-        hand = self.hand[seat]
-        if isinstance(action, Take):
-            if hand is not None:
-                return "JU-4", f"seat {seat + 1} already holds {hand}: place or return it", ""
-            if action.element not in self.data.elements:
-                return "JU-1", f"there is no element {action.element}", ""
-            if action.element not in self.pool():
-                holder = self._holder(action.element)
-                return "JU-4", f"{action.element} is not in the pool ({holder} has it)", ""
-            return None
-        if isinstance(action, Return):
-            if hand is not None:
-                if action.element != hand:
-                    return "JU-4", f"seat {seat + 1} holds {hand}: return that one first", ""
-                return None
-            if not self.built[seat] or self.built[seat][-1][0] != action.element:
-                last = self.built[seat][-1][0] if self.built[seat] else "nothing"
-                return "JU-4", f"only the last element placed can go back ({last})", ""
-            return None
-        if hand != action.element:
-            return "JU-4", f"seat {seat + 1} does not hold {action.element}", ""
+        why = self._hand_refusal(seat, action, action.at)
+        if why is not None or not isinstance(action, Place):
+            return why
         if self._placement_floor(seat, action) is None:
             return "JU-5", f"{action.element} cannot go there: {self._why_not(seat, action)}", ""
         return None
-
-    def _holder(self, ident: str) -> str:
-        for p in range(self.seats):
-            if self.hand[p] == ident or any(b[0] == ident for b in self.built[p]):
-                return f"seat {p + 1}"
-        return "nobody"
 
     def _placement_floor(self, seat: Seat, action: Place) -> int | None:
         card = self.held[seat]
@@ -624,9 +569,7 @@ class JutakuState(StateDefaults):
         other.architects = list(self.architects)
         other.held = list(self.held)
         other.completed = [list(c) for c in self.completed]
-        other.hand = list(self.hand)
-        other.built = [list(b) for b in self.built]
-        other.last_act = list(self.last_act)
+        self._copy_hands_to(other)
         other.conceded = list(self.conceded)
         other.called = list(self.called)
         other.movers = list(self.movers)
@@ -650,9 +593,7 @@ class JutakuState(StateDefaults):
             "architects": list(self.architects),
             "held": list(self.held),
             "completed": [list(c) for c in self.completed],
-            "hand": list(self.hand),
-            "built": [[list(p) for p in b] for b in self.built],
-            "last_act": list(self.last_act),
+            **self._hands_to_dict(),
             "conceded": list(self.conceded),
             "called": list(self.called),
             "movers": list(self.movers),
@@ -671,12 +612,7 @@ class JutakuState(StateDefaults):
         state.architects = [None if a is None else str(a) for a in raw["architects"]]
         state.held = [None if a is None else str(a) for a in raw["held"]]
         state.completed = [[str(c) for c in cs] for cs in raw["completed"]]
-        state.hand = [None if a is None else str(a) for a in raw["hand"]]
-        state.built = [
-            [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4]), int(p[5])) for p in b]
-            for b in raw["built"]
-        ]
-        state.last_act = [int(t) for t in raw["last_act"]]
+        state._hands_from_dict(raw, _placed_from)
         state.conceded = [bool(c) for c in raw["conceded"]]
         state.called = [int(c) for c in raw["called"]]
         state.movers = [int(c) for c in raw["movers"]]
@@ -689,6 +625,10 @@ class JutakuState(StateDefaults):
         return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _placed_from(raw: Any) -> Placed:
+    return (str(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]), int(raw[5]))
 
 
 def _perimeter(space: str) -> bool:
