@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -66,3 +67,44 @@ def test_a_person_is_prompted_in_the_language(
 def test_an_unknown_lang_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--lang", "de", *PLAY]) == 2
     assert "invalid choice: 'de'" in capsys.readouterr().err
+
+
+METRO = ["metro", "play", "--seats", "human,random", "--seed", "3"]
+
+
+def test_the_metro_table_in_japanese(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("help\nquit\nn\n"))
+    assert main(["--lang", "ja", *METRO]) == 0
+    out = capsys.readouterr().out
+    # The app's words, the booklet's terms (TM-3.1's phase, the actions) and yen as
+    # Japanese writes it.
+    words = ("ラウンド 1/", "手番順決めフェイズ", "路線", "所持金", "2,000円", "投資", "捨て札")
+    for text in words:
+        assert text in out, text
+    assert "その他のコマンド" in out  # the help text
+    assert "Lines" not in out and "money" not in out
+
+
+def test_the_metro_table_in_french_and_english(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\nn\n"))
+    assert main(["--lang", "fr", *METRO]) == 0
+    out = capsys.readouterr().out
+    for text in ("Manche 1/", "phase d’ordre du tour", "Lignes", "argent", "2\u202f000\u00a0¥"):
+        assert text in out, text
+    assert "Investissement" in out  # tm.action.invest, as the French booklet prints it
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\nn\n"))
+    assert main(METRO) == 0
+    out = capsys.readouterr().out
+    assert "Round 1/" in out and "turn order" in out and "¥2000" in out and "invest ¥" in out
+
+
+def test_the_metro_map_in_japanese_script(tmp_path: Path) -> None:
+    out = tmp_path / "map.svg"
+    assert main(["--lang", "ja", "metro", "render", "--out", str(out)]) == 0
+    assert "銀座線" in out.read_text(encoding="utf-8")
+    assert main(["metro", "render", "--out", str(out)]) == 0
+    assert "銀座線" not in out.read_text(encoding="utf-8")

@@ -1,4 +1,8 @@
-"""A TOKYO METRO position for the terminal, drawn with rich from a seat's view only."""
+"""A TOKYO METRO position for the terminal, drawn with rich from a seat's view only.
+
+Its words are in the terminal's language (`ekimae --lang`, else the locale; issue 20): the
+app's through `_`, the game's terms (phases, action kinds) from the glossary, yen as the
+language writes it. English is the same text as before, byte for byte (the goldens)."""
 
 from __future__ import annotations
 
@@ -15,6 +19,8 @@ from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import ActionCard, CardAction, Kind, load_cards
 from ekimae.games.tokyo_metro.context import HOLE, load_ctx
 from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
+from ekimae.i18n import _, game_terms, language
+from ekimae.i18n import yen as local_yen
 
 View = dict[str, Any]
 LOG_LINES = 8
@@ -48,7 +54,29 @@ def card_of(card_id: str | None) -> ActionCard:
 
 def card_label(card_id: str | None) -> str:
     """A card's ID as shown; a hole of the JIDOHANBAIKI column (MD-2) as ``(hole)``."""
-    return "(hole)" if card_id is None else card_id
+    return _("(hole)") if card_id is None else card_id
+
+
+def term(key: str, english: str) -> str:
+    """A TOKYO METRO term (``action.invest``, ``phase.movement``) as the booklet of the
+    terminal's language prints it; English: `english`, the terminal's own word."""
+    return game_terms("tokyo-metro", language()).get(key, english)
+
+
+def phase_word(phase: str) -> str:
+    """A view's phase (``turn_order``) in the terminal's language."""
+    return term(f"phase.{phase.replace('_', '-')}", phase.replace("_", " "))
+
+
+def kind_word(kind: str) -> str:
+    """An action kind (``invest``, ``turn-bid``, ``alight``) in the terminal's language."""
+    return term(f"action.{kind}", term(f"move.{kind}", kind))
+
+
+def place_name(board: Board, station_key: str) -> str:
+    """A station's name; in Japanese its Japanese script (the map data's ``name_ja``)."""
+    station = board.stations[board.station_by_key[station_key]]
+    return station.name_ja if language() == "ja" and station.name_ja else station.name
 
 
 # METRO DRINKS (MD-1): a terminal colour per drink colour, the shapes' glyphs from the data.
@@ -74,11 +102,11 @@ def drinks_text(p: dict[str, Any]) -> Text:
     Shape card on (MD-5)."""
     out = Text()
     if p.get("colour_cards"):
-        out.append("crates " + ",".join(p["colour_cards"]) + " ")
+        out.append(_("crates {colours}").format(colours=",".join(p["colour_cards"])) + " ")
     for drink in p.get("drinks", ()):
         out.append_text(drink_text(drink))
     if p.get("shape_on"):
-        out.append(" free builds", style="bold")
+        out.append(" " + _("free builds"), style="bold")
     return out
 
 
@@ -88,7 +116,15 @@ def line_text(board: Board, letter: str) -> Text:
 
 
 def yen(amount: int) -> str:
+    """English as it always was (``¥1600``); another language writes yen its own way."""
+    if language() != "en":
+        return local_yen(amount)
     return f"−¥{-amount}" if amount < 0 else f"¥{amount}"
+
+
+def yen_grouped(amount: int) -> str:
+    """English with thousands grouped (``¥1,600``); another language its own way."""
+    return f"¥{amount:,}" if language() == "en" else local_yen(amount)
 
 
 def position(view: View, names: Sequence[str], log: bool = True) -> RenderableType:
@@ -109,18 +145,24 @@ def position(view: View, names: Sequence[str], log: bool = True) -> RenderableTy
 
 
 def header(view: View, names: Sequence[str]) -> Text:
-    text = Text(f"Round {view['round']}/{view['rounds']} · {view['phase'].replace('_', ' ')}")
+    round_text = _("Round {n}/{rounds}").format(n=view["round"], rounds=view["rounds"])
+    text = Text(f"{round_text} · {phase_word(view['phase'])}")
     if view["to_act"]:
-        text.append(" · to act: ")
+        text.append(" · " + _("to act:") + " ")
         text.append(Text(", ").join(seat_text(s, names) for s in view["to_act"]))
-    text.append(" · turn order: ")
+    text.append(" · " + _("turn order:") + " ")
     text.append(Text(" ").join(seat_text(s, names) for s in view["order"]))
     trains = view.get("trains_phase")
     if trains:
         line = next(x for x in view["lines"] if x["letter"] == trains["line"])
-        where = f" at {_vehicles_at(line)}" if line["train"] else " (removed)"
+        if line["train"]:
+            where = " " + _("at {stops}").format(stops=_vehicles_at(line))
+        else:
+            where = " " + _("(removed)")
         left = trains["stops_left"]
-        text.append(f" · train {trains['line']}{where}, {left} stop{'s' * (left != 1)} to go")
+        # Whole messages by count (the catalogues hold no plural forms; Japanese has none)
+        to_go = (_("{n} stop to go") if left == 1 else _("{n} stops to go")).format(n=left)
+        text.append(" · " + _("train {line}").format(line=trains["line"]) + f"{where}, {to_go}")
     return text
 
 
@@ -128,14 +170,15 @@ def header(view: View, names: Sequence[str]) -> Text:
 
 
 def lines_table(view: View, names: Sequence[str], board: Board) -> Table:
-    table = Table(title="Lines", title_justify="left", expand=False, padding=(0, 1))
-    for column in ("line", "value", "high/low", "stocks", "speculations", "slots", "train"):
-        table.add_column(column, justify="right" if column == "value" else "left")
+    table = Table(title=_("Lines"), title_justify="left", expand=False, padding=(0, 1))
+    columns = (_("line"), _("value"), _("high/low"), _("stocks"), _("speculations"), _("slots"))
+    for n, column in enumerate((*columns, _("train"))):
+        table.add_column(column, justify="right" if n == 1 else "left")
     for line in view["lines"]:
         used = line["speed_tokens"] + len(line["speculations"])
         table.add_row(
             line_text(board, line["letter"]),
-            f"¥{line['value']}",
+            yen(line["value"]),
             f"{line['high']}/{line['low']}",
             _stocks(line["stocks"], names),
             _speculations(line["speculations"], names),
@@ -166,45 +209,46 @@ def _stocks(holders: Sequence[int], names: Sequence[str]) -> Text:
 
 
 def _speculations(items: Sequence[dict[str, int]], names: Sequence[str]) -> Text:
-    parts = [seat_text(x["seat"], names).append(f" ¥{x['stake']}") for x in items]
+    parts = [seat_text(x["seat"], names).append(f" {yen(x['stake'])}") for x in items]
     return Text(", ").join(parts) if parts else Text("—", style="dim")
 
 
 def train_text(train: dict[str, Any] | None, stocks: Sequence[int]) -> str:
     if train is None:
-        return "off the map"
+        return _("off the map")
     arrow = "→" if train["direction"] > 0 else "←"
     # TM-8.6: only a started train on a line with no stock leaves at its stop 1.
-    started = " (by Start)" if train["by_start"] and not stocks else ""
-    return f"at {train['stop']} {arrow}{started}"
+    started = " " + _("(by Start)") if train["by_start"] and not stocks else ""
+    return _("at {stops}").format(stops=f"{train['stop']} {arrow}") + started
 
 
 # ---------------------------------------------------------------------------- players
 
 
 def players_table(view: View, names: Sequence[str]) -> Table:
-    table = Table(title="Players", title_justify="left", padding=(0, 1))
-    columns = ("seat", "money", "discs", "spec", "pyramids", "tokens", "loans", "stocks", "where")
-    for column in columns:
-        table.add_column(column, justify="right" if column == "money" else "left")
+    table = Table(title=_("Players"), title_justify="left", padding=(0, 1))
+    columns = (_("seat"), _("money"), _("discs"), _("spec"), _("pyramids"), _("tokens"))
+    for n, column in enumerate((*columns, _("loans"), _("stocks"), _("where"))):
+        table.add_column(column, justify="right" if n == 1 else "left")
     holdings = _holdings(view)
     for p in view["players"]:
         seat = p["seat"]
-        money = yen(p["money"]) + (f" +{p['bid_bonus']} bid" if p["bid_bonus"] else "")
+        bonus = " " + _("+{amount} bid").format(amount=p["bid_bonus"]) if p["bid_bonus"] else ""
+        money = yen(p["money"]) + bonus
         if p["bid"] is not None:
-            money += f" (bid ¥{p['bid']})"
+            money += " " + _("(bid {amount})").format(amount=yen(p["bid"]))
         elif p["has_bid"]:
-            money += " (bid in)"
+            money += " " + _("(bid in)")
         discs = f"{p['front']}/{p['action_discs']} (+{p['supply_discs']})"
         if p["passed"]:
-            discs += " passed"
-        tokens = f"speed {p['speed_tokens']}" + (" bike" if p["bike"] else "")
+            discs += " " + _("passed")
+        tokens = _("speed {n}").format(n=p["speed_tokens"]) + (" " + _("bike") if p["bike"] else "")
         if p["discount_discs"]:
-            tokens += " disc. " + ",".join(p["discount_discs"])
+            tokens += " " + _("disc.") + " " + ",".join(p["discount_discs"])
         riding = p.get("riding_vehicle") or p["riding"]
-        where = p["meeple"] or (f"riding {riding}" if riding else "—")
+        where = p["meeple"] or (_("riding {vehicle}").format(vehicle=riding) if riding else "—")
         if p["personal_cards"]:
-            where += " · cards " + ",".join(p["personal_cards"])
+            where += " · " + _("cards {ids}").format(ids=",".join(p["personal_cards"]))
         where_text = Text(where)
         if "drinks" in p:  # METRO DRINKS
             where_text.append(" · ").append_text(drinks_text(p))
@@ -229,28 +273,31 @@ def _holdings(view: View) -> list[str]:
         for number, seat in enumerate(line["stocks"], start=1):
             found[seat].append(f"{line['letter']}#{number}")
         for item in line["speculations"]:
-            found[item["seat"]].append(f"{line['letter']}¥{item['stake']}")
+            found[item["seat"]].append(f"{line['letter']}{yen(item['stake'])}")
     return [" ".join(items) or "—" for items in found]
 
 
 # ---------------------------------------------------------------------------- cards
 
-_UNITS = {Kind.STATION: "/stop"}
 
-
-def card_action_text(action: CardAction) -> str:
-    """A printed action in words, e.g. ``move 2 [1 disc]`` or ``station ¥300/stop [2 discs]``."""
+def card_action_text(action: CardAction, compact: bool = False) -> str:
+    """A printed action in words, e.g. ``move 2 [1 disc]`` or ``station ¥300/stop [2 discs]``
+    (`compact`: the slots as a bare number, ``move 2 [1]``)."""
     kind = action.kind
+    name = kind_word(kind.value)
     if kind in (Kind.MOVE, Kind.SPEED):
-        words = f"{kind.value} {action.value}"
+        words = f"{name} {action.value}"
     elif kind is Kind.START:
-        words = f"start +¥{action.value}"
+        words = f"{name} +{yen(action.value)}"
     elif action.value:
-        words = f"{kind.value} ¥{action.value}{_UNITS.get(kind, '')}"
+        unit = _("/stop") if kind is Kind.STATION else ""
+        words = f"{name} {yen(action.value)}{unit}"
     else:
-        words = kind.value
-    discs = "disc" if action.slots == 1 else "discs"
-    return f"{words} [{action.slots} {discs}]"
+        words = name
+    if compact:
+        return f"{words} [{action.slots}]"
+    discs = (_("{n} disc") if action.slots == 1 else _("{n} discs")).format(n=action.slots)
+    return f"{words} [{discs}]"
 
 
 def card_text(card_id: str | None, taken: dict[str, int], names: Sequence[str]) -> Text:
@@ -264,17 +311,19 @@ def card_text(card_id: str | None, taken: dict[str, int], names: Sequence[str]) 
 
 def cards_table(view: View, names: Sequence[str]) -> Table:
     """The action card columns, top row first, with each discard pile's top card."""
-    table = Table(title="Action cards", title_justify="left", padding=(0, 1), show_lines=True)
+    table = Table(title=_("Action cards"), title_justify="left", padding=(0, 1), show_lines=True)
     columns = view["columns"]
     for column in columns:
-        table.add_column(f"{column['deck']} (deck {column['deck_count']})")
+        deck = _("(deck {n})").format(n=column["deck_count"])
+        table.add_column(f"{column['deck']} {deck}")
     rows = max(len(c["cards"]) for c in columns)
     for row in reversed(range(rows)):
         table.add_row(*(_card_cell(c["cards"], row, view, names) for c in columns))
     table.add_row(*(discard_text(c) for c in columns))
     own = [(p["seat"], card) for p in view["players"] for card in p["personal_cards"]]
     if own:
-        table.caption = "personal cards: " + ", ".join(f"{c} ({seat_name(s)})" for s, c in own)
+        mine = ", ".join(f"{c} ({seat_name(s)})" for s, c in own)
+        table.caption = _("personal cards:") + " " + mine
     return table
 
 
@@ -285,8 +334,9 @@ def _card_cell(cards: Sequence[str | None], row: int, view: View, names: Sequenc
 def discard_text(column: dict[str, Any]) -> Text:
     top = column["discard_top"]
     if top is None:
-        return Text("discard: empty", style="dim")
-    return Text(f"discard: {top} ({column['discard_count']})", style="dim")
+        return Text(_("discard: empty"), style="dim")
+    count = column["discard_count"]
+    return Text(_("discard: {card} ({n})").format(card=top, n=count), style="dim")
 
 
 # ---------------------------------------------------------------------------- the grid
@@ -346,20 +396,20 @@ def grid_key(names: Sequence[str]) -> Text:
     """What the grid's symbols mean (seats count from 1), in lines of at most 66 columns."""
     key = Text()
     key.append(" G ", style="bold")
-    key.append(" a stop of line G   ")
+    key.append(" " + _("a stop of line G") + "   ")
     key.append(" + ", style="bold")
-    key.append(" a stop of two lines   ")
+    key.append(" " + _("a stop of two lines") + "   ")
     key.append(" . ", style="dim")
-    key.append(" an empty cell\n")
+    key.append(" " + _("an empty cell") + "\n")
     key.append(" G▸", style="bold #000000 on #999999")
     key.append(" ")
     key.append(" G◂", style="bold #000000 on #999999")
-    key.append(" line G's train, going to higher / lower stop numbers\n")
+    key.append(" " + _("line G's train, going to higher / lower stop numbers") + "\n")
     key.append(" G1", style=f"bold #FFFFFF on {_seat_color(0)}")
-    key.append(" a station with seat 1's pyramid   ")
+    key.append(" " + _("a station with seat 1's pyramid") + "   ")
     key.append(" @1", style=f"reverse {seat_style(0)}")
-    key.append(" seat 1's meeple\n")
-    key.append(" seats ")
+    key.append(" " + _("seat 1's meeple") + "\n")
+    key.append(" " + _("seats") + " ")
     key.append(Text("  ").join(seat_text(s, names) for s in range(len(names))))
     return key
 
@@ -391,37 +441,42 @@ def final_result(
 ) -> RenderableType:
     """TM-9: the payout of each line, loans, then the ranking (ties by turn order)."""
     board = board or load_board()
-    table = Table(title="Final payouts", title_justify="left", padding=(0, 1))
-    for column in ("line", "value", "speculations", "after", "stocks"):
+    table = Table(title=_("Final payouts"), title_justify="left", padding=(0, 1))
+    for column in (_("line"), _("value"), _("speculations"), _("after"), _("stocks")):
         table.add_column(column)
     for line in final["lines"]:
         if not (line["speculations"] or line["stocks"] or line["value"]):
             continue
         specs = [
-            seat_text(x["seat"], names).append(f" stake ¥{x['stake']} → +¥{x['paid']}")
+            seat_text(x["seat"], names).append(
+                " "
+                + _("stake {stake} → +{paid}").format(stake=yen(x["stake"]), paid=yen(x["paid"]))
+            )
             for x in line["speculations"]
         ]
         stocks = [
-            Text(f"#{x['stock']} ").append(seat_text(x["seat"], names)).append(f" +¥{x['paid']}")
+            Text(f"#{x['stock']} ")
+            .append(seat_text(x["seat"], names))
+            .append(f" +{yen(x['paid'])}")
             for x in line["stocks"]
         ]
         table.add_row(
             line_text(board, line["line"]),
-            f"¥{line['value']}",
+            yen(line["value"]),
             Text(", ").join(specs) or Text("—", style="dim"),
-            f"¥{line['value_after_speculations']}",
+            yen(line["value_after_speculations"]),
             Text(", ").join(stocks) or Text("—", style="dim"),
         )
-    loans = [f"{seat_name(s)} −¥{c}" for s, c in enumerate(final["loans"]) if c]
+    loans = [f"{seat_name(s)} {yen(-c)}" for s, c in enumerate(final["loans"]) if c]
     if loans:
-        table.caption = "loans repaid at the end (TM-9.5): " + ", ".join(loans)
+        table.caption = _("loans repaid at the end (TM-9.5):") + " " + ", ".join(loans)
     return Group(table, ranking(scores, order, names))
 
 
 def ranking(scores: Sequence[int], order: Sequence[int], names: Sequence[str]) -> Table:
-    table = Table(title="Ranking", title_justify="left", padding=(0, 1))
-    for column in ("place", "seat", "yen"):
-        table.add_column(column, justify="right" if column == "yen" else "left")
+    table = Table(title=_("Ranking"), title_justify="left", padding=(0, 1))
+    for n, column in enumerate((_("place"), _("seat"), _("yen"))):
+        table.add_column(column, justify="right" if n == 2 else "left")
     tie_rank = {seat: i for i, seat in enumerate(order)}
     ranked = sorted(range(len(scores)), key=lambda s: (-scores[s], tie_rank.get(s, s)))
     for place, seat in enumerate(ranked, start=1):

@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ekimae.bots.tokyo_metro.search_bots import hint
 from ekimae.cli.menu import Menu
-from ekimae.cli.terminal import Command, GenericFront, TerminalTitle
+from ekimae.cli.terminal import _N, Command, GenericFront, TerminalTitle
 from ekimae.cli.titles.tokyo_metro import display, screen
 from ekimae.cli.titles.tokyo_metro.menu import build_menu
 from ekimae.cli.titles.tokyo_metro.render import write_picture
@@ -21,8 +21,10 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 from ekimae.games.tokyo_metro.render import overlay_from_view
+from ekimae.i18n import _, language
 
-HELP = """\
+HELP = _N(
+    """\
 Type the number of an action, or its text form (e.g. 'station HT2b shinjuku',
 'turn-bid 300', 'speculation ZN1a G 400'). Other commands:
   help    this text              list    the legal actions again
@@ -31,6 +33,7 @@ Type the number of an action, or its text form (e.g. 'station HT2b shinjuku',
   hint    the move the strong bot would make, with its win chance
   rules   the rule IDs           rules ID  one rule (e.g. 'rules TM-7.2')
   quit    stop the game (you may save the record)"""
+)
 
 
 def metro(state: State) -> TokyoMetroState:
@@ -51,7 +54,7 @@ class MetroFront(GenericFront):
         self.round_seen = 0
 
     def help(self, state: State, seat: Seat) -> str:
-        return HELP
+        return _(HELP)
 
     def commands(self) -> Mapping[str, Command]:
         return {"map": self.show_map, "hint": self.show_hint}
@@ -74,7 +77,9 @@ class MetroFront(GenericFront):
         self.round_seen = view["round"]
         if self.one_screen():
             return
-        self.out.print(Rule(f"Round {view['round']} of {view['rounds']}"))
+        self.out.print(
+            Rule(_("Round {n} of {rounds}").format(n=view["round"], rounds=view["rounds"]))
+        )
         if not self.humans:  # people see the table at each of their turns instead
             self.out.print(display.position(view, self.names, log=False))
 
@@ -99,8 +104,8 @@ class MetroFront(GenericFront):
     def draw_screen(self, view: dict[str, Any], seat: Seat, choices: RenderableType) -> None:
         """The whole table on one screen; a menu too long for its area follows below it."""
         fits = screen.choices_fit(self.out, view, self.names, choices)
-        title = f"Choices of seat {seat + 1} ({self.names[seat]})"
-        shown = choices if fits else Text("The choices are listed below the screen.")
+        title = _("Choices of seat {n} ({name})").format(n=seat + 1, name=self.names[seat])
+        shown = choices if fits else Text(_("The choices are listed below the screen."))
         self.out.clear()
         self.out.print(screen.screen(view, self.names, shown, title), height=screen.HEIGHT)
         if not fits:
@@ -111,7 +116,7 @@ class MetroFront(GenericFront):
 
     def table(self, state: State, seat: Seat | None) -> None:
         if seat is not None and self.one_screen():
-            self.draw_screen(state.view(seat), seat, Text("Type 'list' for the choices."))
+            self.draw_screen(state.view(seat), seat, Text(_("Type 'list' for the choices.")))
             return
         self.out.print(display.position(state.view(seat), self.names))
 
@@ -121,16 +126,17 @@ class MetroFront(GenericFront):
 
     def show_hint(self, state: State, seat: Seat) -> None:
         """The move the `strong` bot would make here, from this seat's view only."""
-        self.out.print("thinking…", style="dim")
+        self.out.print(_("thinking…"), style="dim")
         action, chance = hint(state.view(seat), state.legal_actions(seat))
-        self.out.print(f"hint: {action}  (estimated win chance {chance:.0%})", markup=False)
+        said = _("hint: {action}  (estimated win chance {percent})")
+        self.out.print(said.format(action=action, percent=f"{chance:.0%}"), markup=False)
 
     def show_map(self, state: State, seat: Seat) -> None:
         board = display.board_of(state.view(seat))
         with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as file:
             path = file.name
-        write_picture(path, board, overlay_from_view(board, state.view(seat)))
-        self.out.print(f"map written to {path}")
+        write_picture(path, board, overlay_from_view(board, state.view(seat)), language())
+        self.out.print(_("map written to {path}").format(path=path))
 
     # -------------------------------------------------------------- the end
 

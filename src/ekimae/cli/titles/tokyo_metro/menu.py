@@ -17,7 +17,9 @@ from rich.columns import Columns
 from rich.text import Text
 
 from ekimae.cli.menu import Menu
+from ekimae.cli.titles.tokyo_metro.display import kind_word
 from ekimae.core.actions import Action, format_action
+from ekimae.i18n import _
 
 RANGED = {"turn-bid": "amount", "speculation": "stake"}  # yen fields chosen freely
 LISTED = 12  # a group this small is listed in full
@@ -28,7 +30,7 @@ PER_LINE = 8  # choices per line in a group listed by spot (fits the screen's ch
 def build_menu(legal: Sequence[Action]) -> Menu:
     menu = Menu()
     for kind, actions in _group(legal, lambda a: a.kind).items():
-        menu.parts.append(Text(kind, style="bold underline"))
+        menu.parts.append(Text(kind_word(kind), style="bold underline"))
         if kind == "build":
             _builds(menu, actions)
         elif kind in RANGED and len(actions) > LISTED:
@@ -82,7 +84,8 @@ def _ranged(menu: Menu, actions: list[Action]) -> None:
         for action in items[:shown]:
             line.append(menu.number(action, format_action(action))).append("   ")
         low, high = _amount(items[0]), _amount(items[-1])
-        line.append(f"(any ¥{low}..¥{high}: type '{stem} <yen>')", style="dim")
+        said = _("(any {low}..{high}: type '{stem} <yen>')")
+        line.append(said.format(low=f"¥{low}", high=f"¥{high}", stem=stem), style="dim")
         menu.parts.append(line)
 
 
@@ -91,7 +94,7 @@ def _builds(menu: Menu, actions: list[Action]) -> None:
     drinks of the supply as choices; while a Move is walked these are the stations passed."""
 
     def where(action: Action) -> str:
-        free = " (free)" if getattr(action, "free", False) else " (disc)"
+        free = " " + (_("(free)") if getattr(action, "free", False) else _("(disc)"))
         return f"{getattr(action, 'station', '')}{free}"
 
     for head, items in _group(actions, where).items():

@@ -17,8 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ekimae.cli.titles.tokyo_metro import display
-from ekimae.cli.titles.tokyo_metro.display import View
+from ekimae.cli.titles.tokyo_metro.display import View, yen_grouped
 from ekimae.games.tokyo_metro.board import Board
+from ekimae.i18n import _
 
 WIDTH, HEIGHT = 160, 50
 GRID_WIDTH = 68  # 4 + 20 cells × 3, and the panel's border and padding
@@ -35,24 +36,27 @@ def seat_mark(seat: int) -> Text:
     return Text(str(seat + 1), style=display.seat_style(seat))
 
 
-def _table(*columns: str, right: tuple[str, ...] = ()) -> Table:
+def _table(*columns: str, right: tuple[int, ...] = ()) -> Table:
+    """A compact table; `right`: the indices of the right-justified columns."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
-    for column in columns:
-        table.add_column(column, justify="right" if column in right else "left")
+    for n, column in enumerate(columns):
+        table.add_column(column, justify="right" if n in right else "left")
     return table
 
 
 def compact_lines(view: View, board: Board) -> Table:
     """The lines, seats by number: stocks ``#1:2`` (seat 2 holds #1), stakes ``2:¥300``."""
-    table = _table("line", "value", "hi/lo", "stocks", "speculations", "slots", "train",
-                   right=("value",))  # fmt: skip
+    table = _table(_("line"), _("value"), _("hi/lo"), _("stocks"), _("speculations"),
+                   _("slots"), _("train"), right=(1,))  # fmt: skip
     for line in view["lines"]:
         used = line["speed_tokens"] + len(line["speculations"])
         stocks = [Text(f"#{i}:").append(seat_mark(s)) for i, s in enumerate(line["stocks"], 1)]
-        specs = [seat_mark(x["seat"]).append(f":¥{x['stake']:,}") for x in line["speculations"]]
+        specs = [
+            seat_mark(x["seat"]).append(f":{yen_grouped(x['stake'])}") for x in line["speculations"]
+        ]
         table.add_row(
             display.line_text(board, line["letter"]),
-            f"¥{line['value']:,}",
+            yen_grouped(line["value"]),
             f"{line['high']:,}/{line['low']:,}",
             Text(" ").join(stocks) or Text("—", style="dim"),
             Text(" ").join(specs) or Text("—", style="dim"),
@@ -64,28 +68,31 @@ def compact_lines(view: View, board: Board) -> Table:
 
 def compact_players(view: View, names: Sequence[str]) -> Table:
     """One line a seat: money (and a Bid bonus), discs, tokens, holdings, where it is."""
-    table = _table("seat", "money", "discs", "spec", "pyr", "tokens", "loans", "where", "cards",
-                   right=("money",))  # fmt: skip
+    table = _table(_("seat"), _("money"), _("discs"), _("spec"), _("pyr"), _("tokens"),
+                   _("loans"), _("where"), _("cards"), right=(1,))  # fmt: skip
     for p in view["players"]:
         seat = p["seat"]
         money = Text(display.yen(p["money"]))
         if p["bid_bonus"]:
-            money.append(f" +¥{p['bid_bonus']} bid", style="dim")
+            bonus = _("+{amount} bid").format(amount=display.yen(p["bid_bonus"]))
+            money.append(f" {bonus}", style="dim")
         if p["bid"] is not None:
-            money.append(f" bid ¥{p['bid']}", style="dim")
+            money.append(" " + _("bid {amount}").format(amount=display.yen(p["bid"])), style="dim")
         elif p["has_bid"]:
-            money.append(" bid in", style="dim")
+            money.append(" " + _("bid in"), style="dim")
         discs = f"{p['front']}/{p['action_discs']}+{p['supply_discs']}"
-        tokens = f"⚡{p['speed_tokens']}" + (" bike" if p["bike"] else "")
+        tokens = f"⚡{p['speed_tokens']}" + (" " + _("bike") if p["bike"] else "")
         if p["discount_discs"]:
             tokens += " −" + ",".join(p["discount_discs"])
         riding = p.get("riding_vehicle") or p["riding"]
-        where = p["meeple"] or (f"on train {riding}" if riding else "—")
+        where = p["meeple"] or (_("on train {vehicle}").format(vehicle=riding) if riding else "—")
         cards = Text(",".join(p["personal_cards"]) or "—")
         if "drinks" in p:  # METRO DRINKS: crates, the supply as glyphs (MD-3), MD-5
             cards.append(" ").append_text(display.drinks_text(p))
         table.add_row(
-            display.seat_text(seat, names).append(" passed" if p["passed"] else "", style="dim"),
+            display.seat_text(seat, names).append(
+                " " + _("passed") if p["passed"] else "", style="dim"
+            ),
             money,
             discs,
             str(p["speculation_discs"]),
@@ -103,7 +110,8 @@ def compact_cards(view: View, names: Sequence[str]) -> Table:
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
     columns = view["columns"]
     for column in columns:
-        table.add_column(f"{column['deck']} deck {column['deck_count']}", no_wrap=True)
+        deck = _("deck {n}").format(n=column["deck_count"])
+        table.add_column(f"{column['deck']} {deck}", no_wrap=True)
     cards = {c: display.card_of(c) for col in view["columns"] for c in col["cards"]}
     rows = max(len(c["cards"]) for c in columns)
     for row in reversed(range(rows)):
@@ -117,8 +125,8 @@ def compact_cards(view: View, names: Sequence[str]) -> Table:
             for n, action in enumerate(cards[card].actions):
                 if n:
                     text.append("\n    ")
-                words = display.card_action_text(action).replace(" disc]", "]")
-                text.append(f"{action.spot[-1]} {words.replace(' discs]', ']')}", style="")
+                words = display.card_action_text(action, compact=True)
+                text.append(f"{action.spot[-1]} {words}", style="")
                 if action.spot in view["taken"]:
                     taker = view["taken"][action.spot]
                     text.append(f" ✗{taker + 1}", style=display.seat_style(taker))
@@ -142,7 +150,7 @@ def log_area(view: View, height: int, width: int) -> Text:
 
 
 def screen(
-    view: View, names: Sequence[str], choices: RenderableType | None, title: str = "Choices"
+    view: View, names: Sequence[str], choices: RenderableType | None, title: str | None = None
 ) -> Layout:
     """The whole table as one 160×50 layout (`choices`: the menu, or None)."""
     board = display.board_of(view)
@@ -154,7 +162,7 @@ def screen(
         Layout(compact_cards(view, names), name="cards", size=cards),
         Layout(name="bottom"),
     )
-    grid = Panel(display.grid_picture(view, board), title="Map", title_align="left")
+    grid = Panel(display.grid_picture(view, board), title=_("Map"), title_align="left")
     layout["top"].split_row(
         Layout(Group(grid, display.grid_key(names)), size=GRID_WIDTH),
         Layout(Group(compact_lines(view, board), compact_players(view, names))),
@@ -162,8 +170,8 @@ def screen(
     bottom = HEIGHT - 1 - top - cards
     log = log_area(view, bottom - 2, LOG_WIDTH - 4)
     layout["bottom"].split_row(
-        Layout(Panel(log, title="Log", title_align="left"), size=LOG_WIDTH),
-        Layout(Panel(choices or Text(""), title=title, title_align="left")),
+        Layout(Panel(log, title=_("Log"), title_align="left"), size=LOG_WIDTH),
+        Layout(Panel(choices or Text(""), title=title or _("Choices"), title_align="left")),
     )
     return layout
 
