@@ -1,0 +1,572 @@
+"""One position of IZAKAYA: the rules IZ-2 … IZ-5 (IZ-1, setup, is in game.py).
+
+Phases: `bid` (every seat seals a turn-order bid at once, IZ-2), `act` (in turn order, one
+disc at a time, IZ-3), `over` (IZ-4, IZ-5). A build or a free element takes two actions —
+the element chosen (`build`, `free`), then placed (`place`) — so the choice is made
+before trying it (IZ-3.4); `pending` holds the step in between.
+
+Hidden: the others' sealed bids until the reveal (IZ-2). Everything else is on the table,
+so `view` is the whole position with those bids cut, and `determinize` rebuilds it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Self
+
+from ekimae.core.actions import Action
+from ekimae.core.game import Seat, StateDefaults, seat_name
+from ekimae.games.izakaya import explain
+from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, Place, Price
+from ekimae.games.izakaya.board import Board, board
+from ekimae.games.izakaya.building import Piece, fits, floors_of, piece_mask, spots
+from ekimae.games.izakaya.components import IzakayaData
+from ekimae.games.tokyo_jutaku.components import Side
+from ekimae.games.tokyo_jutaku.geometry import can_place
+
+Building = list[Piece]
+
+
+def yen(amount: int) -> str:
+    return f"¥{amount:,}"
+
+
+class IzakayaState(StateDefaults):
+    """See `ekimae.core.game.State` and the module docstring."""
+
+    __slots__ = (
+        "architect",
+        "bids",
+        "board",
+        "buildings",
+        "claim_card",
+        "claim_spot",
+        "claims",
+        "colour_discs",
+        "data",
+        "drinks",
+        "goes",
+        "grid",
+        "last",
+        "last_bids",
+        "log",
+        "money",
+        "options",
+        "order",
+        "owners",
+        "pending",
+        "phase",
+        "pile",
+        "price_disc",
+        "prices",
+        "round",
+        "table",
+        "taken",
+    )
+
+    def __init__(
+        self,
+        data: IzakayaData,
+        options: Mapping[str, str],
+        grid: Mapping[str, str],
+        claim_card: str,
+        order: Sequence[Seat],
+    ) -> None:
+        seats = len(order)
+        self.data = data
+        self.options = dict(options)
+        self.table = data.tables[seats]
+        self.board: Board = board(self.table.grid, self.table.centre_out)
+        self.grid = dict(grid)  # space -> parcel card (IZ-1)
+        self.claim_card = claim_card  # the blue card left of the grid: the claim spot
+        self.order = list(order)  # turn order (IZ-2)
+        self.round = 1
+        self.phase = "bid"
+        self.bids: list[int | None] = [None] * seats  # sealed until the reveal (IZ-2)
+        self.last_bids: list[int] = []  # this round's bids, once revealed
+        self.money = [data.start_money] * seats
+        self.pile = 0  # the bid pile (IZ-2, IZ-4)
+        self.last = False  # IZ-4: the pile reached the end: this action phase is the last
+        self.prices = [c.price for c in data.colour_cards]  # coins on each Colour card
+        self.taken = [0] * len(data.colour_cards)  # drinks out of each crate
+        self.drinks: dict[str, str] = {}  # corner -> drink
+        self.goes = 0  # discs placed this action phase
+        self.colour_discs: dict[str, Seat] = {}  # colour -> the disc on its card (IZ-3.1)
+        self.price_disc: Seat | None = None  # IZ-3.2
+        self.claim_spot: list[Seat] = []  # discs on the claim spot this phase (IZ-3.3)
+        self.architect: list[Seat] = []  # discs on the architect this phase (IZ-3.4)
+        self.claims: dict[str, Seat] = {}  # edge -> claim disc
+        self.owners: dict[str, Seat] = {}  # space -> pyramid
+        self.buildings: dict[str, list[Building]] = {}  # space -> a building per border
+        self.pending: tuple[str, str] | None = None  # ("free", "") or ("place", element)
+        self.log: list[str] = []
+
+    # -- reading the table ----------------------------------------------------------------
+
+    @property
+    def seats(self) -> int:
+        return len(self.order)
+
+    def side(self, space: str) -> Side:
+        return self.data.jutaku.cards[self.grid[space]].side(self.data.card_side)
+
+    def building(self, space: str, plot: int) -> Building:
+        built = self.buildings.get(space)
+        return built[plot] if built is not None and plot < len(built) else []
+
+    def floors(self, space: str, plot: int) -> list[int]:
+        return floors_of(self.data.jutaku.elements, self.building(space, plot))
+
+    def pool(self) -> list[str]:
+        """The elements still above the grid (IZ-1), in the data's order."""
+        away = {p[0] for b in self.buildings.values() for pieces in b for p in pieces}
+        if self.pending is not None and self.pending[0] == "place":
+            away.add(self.pending[1])
+        return [e for e in self.data.jutaku.elements if e not in away]
+
+    def spaces_of(self, seat: Seat) -> list[str]:
+        return [s for s in self.board.playable if self.owners.get(s) == seat]
+
+    def claim_discs_left(self, seat: Seat) -> int:
+        return self.data.claim_discs - sum(1 for p in self.claims.values() if p == seat)
+
+    def pyramids_left(self, seat: Seat) -> int:
+        return self.data.pyramids - sum(1 for p in self.owners.values() if p == seat)
+
+    def discs_left(self, seat: Seat) -> int:
+        """Action discs the seat still places this phase (IZ-3)."""
+        if self.phase != "act":
+            return self.data.action_discs if self.phase == "bid" else 0
+        n = self.seats
+        done = self.goes // n + (1 if self.order.index(seat) < self.goes % n else 0)
+        return self.data.action_discs - done
+
+    def colour_index(self, colour: str) -> int:
+        return self.data.colours().index(colour)
+
+    def price_of(self, drink: str) -> int:
+        return self.prices[self.colour_index(self.data.drinks.colour_of(drink))]
+
+    def corner_sum(self, space: str) -> int:
+        """IZ-5: the current prices of the drinks on the card's corners."""
+        return sum(
+            self.price_of(self.drinks[c]) for c in self.board.corners_of[space] if c in self.drinks
+        )
+
+    def earnings(self, seat: Seat) -> int:
+        """IZ-5: each building earns (drinks at its card's corners) × its floors."""
+        total = 0
+        for space in self.spaces_of(seat):
+            worth = self.corner_sum(space)
+            for plot in range(len(self.side(space).plots)):
+                total += worth * len(self.floors(space, plot))
+        return total
+
+    # -- whose turn, what is legal ------------------------------------------------------
+
+    def current_players(self) -> tuple[Seat, ...]:
+        if self.phase == "bid":
+            return tuple(p for p, b in enumerate(self.bids) if b is None)
+        if self.phase == "act":
+            return (self.order[self.goes % self.seats],)
+        return ()
+
+    def legal_actions(self, seat: Seat) -> Sequence[Action]:
+        if seat not in self.current_players():
+            return []
+        if self.phase == "bid":
+            step = self.data.bid_step
+            return [Bid(a) for a in range(0, self.money[seat] + 1, step)]
+        if self.pending is not None:
+            kind, element = self.pending
+            if kind == "free":
+                return [Free(e) for e in self.fitting(seat)]
+            return self.placements(seat, element)
+        out: list[Action] = [*self.bottles(), *self.price_moves(), *self.claim_options(seat)]
+        out.extend(Build(e) for e in self.fitting(seat))
+        return out or [Pass()]
+
+    def legal_parts(self, seat: Seat) -> Sequence[str]:
+        return list(dict.fromkeys(a.kind for a in self.legal_actions(seat)))
+
+    def bottles(self) -> list[Bottle]:
+        """IZ-3.1: a colour whose card has no disc yet and whose crate is not empty; a free
+        corner, four-card corners before two-card ones."""
+        colours = [
+            c.colour
+            for i, c in enumerate(self.data.colour_cards)
+            if c.colour not in self.colour_discs and self.taken[i] < self.data.drinks.crate_holds
+        ]
+        return [Bottle(c, corner) for c in colours for corner in self.open_corners()]
+
+    def open_corners(self) -> list[str]:
+        free = [k for k in self.board.corners if k not in self.drinks]
+        four = [k for k in free if len(self.board.corners[k].cards) == 4]
+        return four or free
+
+    def price_moves(self) -> list[Price]:
+        """IZ-3.2: once a phase, one coin from a Colour card with one to another."""
+        if self.price_disc is not None:
+            return []
+        colours = self.data.colours()
+        coin = self.data.price_coin
+        return [
+            Price(a, b)
+            for i, a in enumerate(colours)
+            if self.prices[i] >= coin
+            for b in colours
+            if b != a
+        ]
+
+    def claim_options(self, seat: Seat) -> list[Claim]:
+        """IZ-3.3: a free edge and a free card beside it, with a claim disc and a pyramid
+        left."""
+        if self.claim_discs_left(seat) <= 0 or self.pyramids_left(seat) <= 0:
+            return []
+        return [
+            Claim(name, space)
+            for name, edge in self.board.edges.items()
+            if name not in self.claims
+            for space in edge.cards
+            if space not in self.owners
+        ]
+
+    def rooms(self, seat: Seat) -> list[tuple[str, int, int, list[int]]]:
+        """(space, border, the card's floors, floors built) of each of the seat's buildings
+        that may still grow (IZ-3.4 limits)."""
+        out = []
+        for space in self.spaces_of(seat):
+            side = self.side(space)
+            for plot in range(len(side.plots)):
+                if len(self.building(space, plot)) < side.elements:
+                    out.append((space, plot, side.floors, self.floors(space, plot)))
+        return out
+
+    def fitting(self, seat: Seat) -> list[str]:
+        """The pool's elements that go somewhere on the seat's cards: the ones it may
+        choose (RULING, IZ-3.4: the choice is made without trying, but an element that
+        fits nowhere is never offered, as nobody would take one)."""
+        rooms = self.rooms(seat)
+        if not rooms:
+            return []
+        elements = self.data.jutaku.elements
+        plots = {(s, k): self.side(s).plots[k].cells for s, k, _, _ in rooms}
+        return [
+            e
+            for e in self.pool()
+            if any(fits(elements[e], plots[(s, k)], f, top) for s, k, top, f in rooms)
+        ]
+
+    def placements(self, seat: Seat, element: str) -> list[Action]:
+        """IZ-3.4 under JU-5: every spot for the chosen element on the seat's cards."""
+        found = self.data.jutaku.elements[element]
+        out: list[Action] = []
+        for space, plot, top, floors in self.rooms(seat):
+            cells = self.side(space).plots[plot].cells
+            out.extend(
+                Place(space, plot, t, x, y) for t, x, y, _ in spots(found, cells, floors, top)
+            )
+        return out
+
+    def is_legal(self, seat: Seat, action: Action) -> bool:
+        if isinstance(action, Place):
+            return self._place_floor(seat, action) is not None
+        return action in self.legal_actions(seat)
+
+    def _place_floor(self, seat: Seat, action: Place) -> int | None:
+        """The floor the chosen element rests on at `action`, or None if not legal."""
+        if seat not in self.current_players() or self.pending is None:
+            return None
+        kind, element = self.pending
+        if kind != "place" or self.owners.get(action.space) != seat:
+            return None
+        side = self.side(action.space)
+        if not 0 <= action.plot < len(side.plots):
+            return None
+        if len(self.building(action.space, action.plot)) >= side.elements:
+            return None
+        m = piece_mask(self.data.jutaku.elements[element], action.turn, action.x, action.y)
+        if m is None:
+            return None
+        z = can_place(self.floors(action.space, action.plot), side.plots[action.plot].cells, m)
+        return z if z is not None and z < side.floors else None
+
+    # -- playing ------------------------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        if not self.is_legal(seat, action):
+            raise explain.refusal(self, seat, action)  # the state is untouched
+        if isinstance(action, Bid):
+            self._bid(seat, action.amount)
+        elif isinstance(action, Bottle):
+            self._bottle(seat, action)
+        elif isinstance(action, Price):
+            self._price(seat, action)
+        elif isinstance(action, Claim):
+            self._claim(seat, action)
+        elif isinstance(action, Build):
+            self.architect.append(seat)
+            self.pending = ("place", action.element)
+            self.log.append(f"{seat_name(seat)} builds: chooses {action.element} (IZ-3.4)")
+        elif isinstance(action, Free):
+            self.pending = ("place", action.element)
+            self.log.append(f"{seat_name(seat)} takes {action.element} for free (IZ-3.3)")
+        elif isinstance(action, Place):
+            self._place(seat, action)
+        else:
+            self.log.append(f"{seat_name(seat)} has nowhere to put a disc and passes")
+            self._end_go()
+
+    def _bid(self, seat: Seat, amount: int) -> None:
+        self.bids[seat] = amount
+        self.log.append(f"{seat_name(seat)} bids in secret")
+        if all(b is not None for b in self.bids):
+            self._reveal()
+
+    def _reveal(self) -> None:
+        """IZ-2: highest bid first; tied players swap places relative to the last order;
+        every bid goes to the pile. IZ-4: a pile at the end makes this phase the last."""
+        bids = [b or 0 for b in self.bids]
+        previous = list(self.order)
+        order: list[Seat] = []
+        for amount in sorted(set(bids), reverse=True):
+            tied = [p for p in previous if bids[p] == amount]
+            order.extend(reversed(tied))
+        for p, amount in enumerate(bids):
+            self.money[p] -= amount
+        self.pile += sum(bids)
+        self.last_bids = bids
+        self.bids = [None] * self.seats
+        self.order = order
+        text = ", ".join(f"{seat_name(p)} {yen(b)}" for p, b in enumerate(bids))
+        self.log.append(
+            f"round {self.round}: bids {text}; pile {yen(self.pile)}; "
+            f"turn order {', '.join(seat_name(p) for p in order)}"
+        )
+        if self.pile >= self.table.end_pile:
+            self.last = True
+            self.log.append(
+                f"the pile reached {yen(self.table.end_pile)}: last action phase (IZ-4)"
+            )
+        self.phase = "act"
+        self.goes = 0
+
+    def _bottle(self, seat: Seat, action: Bottle) -> None:
+        i = self.colour_index(action.colour)
+        drink = self.data.drinks.crate(action.colour)[self.taken[i]]
+        self.taken[i] += 1
+        self.colour_discs[action.colour] = seat
+        self.drinks[action.corner] = drink
+        self.log.append(f"{seat_name(seat)} puts {drink} on {action.corner}")
+        self._end_go()
+
+    def _price(self, seat: Seat, action: Price) -> None:
+        coin = self.data.price_coin
+        self.prices[self.colour_index(action.source)] -= coin
+        self.prices[self.colour_index(action.target)] += coin
+        self.price_disc = seat
+        self.log.append(
+            f"{seat_name(seat)} moves {yen(coin)} from {action.source} to {action.target}"
+        )
+        self._end_go()
+
+    def _claim(self, seat: Seat, action: Claim) -> None:
+        self.claim_spot.append(seat)
+        self.claims[action.edge] = seat
+        self.owners[action.space] = seat
+        self.log.append(f"{seat_name(seat)} claims {action.edge} and takes {action.space}")
+        if self.new_line(seat, action.edge):
+            if self.fitting(seat):
+                self.pending = ("free", "")
+                self.log.append(f"{seat_name(seat)} has {self.data.line} claims in a line (IZ-3.3)")
+                return
+            self.log.append(f"{seat_name(seat)} has a line of claims but no element fits")
+        self._end_go()
+
+    def new_line(self, seat: Seat, edge: str) -> bool:
+        """IZ-3.3: the claim on `edge` completes a straight line of the seat's claims."""
+        return any(
+            edge in line and all(self.claims.get(e) == seat for e in line)
+            for line in self.board.lines(self.data.line)
+        )
+
+    def _place(self, seat: Seat, action: Place) -> None:
+        z = self._place_floor(seat, action)
+        assert z is not None and self.pending is not None
+        element = self.pending[1]
+        plots = len(self.side(action.space).plots)
+        built = self.buildings.setdefault(action.space, [[] for _ in range(plots)])
+        built[action.plot].append((element, action.turn, action.x, action.y, z))
+        self.pending = None
+        self.log.append(
+            f"{seat_name(seat)} places {element} on {action.space} border {action.plot + 1}, "
+            f"floor {z + 1}"
+        )
+        self._end_go()
+
+    def _end_go(self) -> None:
+        self.goes += 1
+        if self.goes < self.seats * self.data.action_discs:
+            return
+        # IZ-3: every disc is placed: they go back to their owners
+        self.colour_discs = {}
+        self.price_disc = None
+        self.claim_spot = []
+        self.architect = []
+        self.goes = 0
+        if self.last or self.round >= self.data.max_rounds:
+            self.phase = "over"  # IZ-4 (and its RULING on a table that never bids enough)
+            self.log.append(f"the game is over: scores {self.scores()}")
+            return
+        self.round += 1
+        self.phase = "bid"
+
+    # -- the end --------------------------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def scores(self) -> list[int]:
+        """IZ-5: buildings' earnings plus yen (the running total before the end)."""
+        return [self.money[p] + self.earnings(p) for p in range(self.seats)]
+
+    def ranking(self) -> list[list[Seat]]:
+        """IZ-5: most yen first; a tie goes to the most yen kept; still equal: shared."""
+        if not self.is_terminal():
+            return []
+        keys = [(s, self.money[p]) for p, s in enumerate(self.scores())]
+        return [
+            [p for p in range(self.seats) if keys[p] == key]
+            for key in sorted(set(keys), reverse=True)
+        ]
+
+    def winner(self) -> Seat | None:
+        places = self.ranking()
+        return places[0][0] if places and len(places[0]) == 1 else None
+
+    # -- views ----------------------------------------------------------------------------
+
+    def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The table as `seat` sees it (None: a spectator): everything but the others'
+        sealed bids (IZ-2), of which only `has_bid` shows."""
+        out = self.to_dict()
+        out["bids"] = [b if p == seat else None for p, b in enumerate(self.bids)]
+        out["game"] = "izakaya"
+        out["seat"] = seat
+        out["to_act"] = list(self.current_players())
+        out["end_pile"] = self.table.end_pile
+        out["pool"] = self.pool()
+        out["players"] = [self._player(p) for p in range(self.seats)]
+        return out
+
+    def _player(self, p: Seat) -> dict[str, Any]:
+        earnings = self.earnings(p)
+        return {
+            "seat": p,
+            "money": self.money[p],
+            "has_bid": self.bids[p] is not None,
+            "discs": self.discs_left(p),
+            "claim_discs": self.claim_discs_left(p),
+            "pyramids": self.pyramids_left(p),
+            "spaces": self.spaces_of(p),
+            "earnings": earnings,
+            "score": self.money[p] + earnings,
+        }
+
+    def open_view(self) -> dict[str, Any]:
+        table = self.view(None)
+        table["bids"] = list(self.bids)
+        return table
+
+    # -- copies and saving ------------------------------------------------------------------
+
+    def clone(self) -> Self:
+        other = self.__class__.__new__(self.__class__)
+        for name in ("data", "options", "table", "board", "claim_card"):
+            setattr(other, name, getattr(self, name))
+        for name in ("round", "phase", "pile", "last", "goes", "price_disc", "pending"):
+            setattr(other, name, getattr(self, name))
+        other.grid = self.grid  # never changes after setup
+        other.order = list(self.order)
+        other.bids = list(self.bids)
+        other.last_bids = list(self.last_bids)
+        other.money = list(self.money)
+        other.prices = list(self.prices)
+        other.taken = list(self.taken)
+        other.drinks = dict(self.drinks)
+        other.colour_discs = dict(self.colour_discs)
+        other.claim_spot = list(self.claim_spot)
+        other.architect = list(self.architect)
+        other.claims = dict(self.claims)
+        other.owners = dict(self.owners)
+        other.buildings = {s: [list(b) for b in bs] for s, bs in self.buildings.items()}
+        other.log = list(self.log)
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "options": dict(self.options),
+            "grid": dict(self.grid),
+            "claim_card": self.claim_card,
+            "order": list(self.order),
+            "round": self.round,
+            "phase": self.phase,
+            "bids": list(self.bids),
+            "last_bids": list(self.last_bids),
+            "money": list(self.money),
+            "pile": self.pile,
+            "last": self.last,
+            "prices": dict(zip(self.data.colours(), self.prices, strict=True)),
+            "taken": list(self.taken),
+            "drinks": dict(self.drinks),
+            "goes": self.goes,
+            "colour_discs": dict(self.colour_discs),
+            "price_disc": self.price_disc,
+            "claim_spot": list(self.claim_spot),
+            "architect": list(self.architect),
+            "claims": dict(self.claims),
+            "owners": dict(self.owners),
+            "buildings": {
+                s: [[list(p) for p in b] for b in bs] for s, bs in sorted(self.buildings.items())
+            },
+            "pending": None if self.pending is None else list(self.pending),
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def from_dict(cls, data: IzakayaData, raw: Mapping[str, Any]) -> IzakayaState:
+        state = cls(data, raw["options"], raw["grid"], str(raw["claim_card"]), raw["order"])
+        state.round = int(raw["round"])
+        state.phase = str(raw["phase"])
+        state.bids = [None if b is None else int(b) for b in raw["bids"]]
+        state.last_bids = [int(b) for b in raw["last_bids"]]
+        state.money = [int(m) for m in raw["money"]]
+        state.pile = int(raw["pile"])
+        state.last = bool(raw["last"])
+        state.prices = [int(raw["prices"][c]) for c in data.colours()]
+        state.taken = [int(t) for t in raw["taken"]]
+        state.drinks = {str(k): str(v) for k, v in raw["drinks"].items()}
+        state.goes = int(raw["goes"])
+        state.colour_discs = {str(k): int(v) for k, v in raw["colour_discs"].items()}
+        state.price_disc = None if raw["price_disc"] is None else int(raw["price_disc"])
+        state.claim_spot = [int(p) for p in raw["claim_spot"]]
+        state.architect = [int(p) for p in raw["architect"]]
+        state.claims = {str(k): int(v) for k, v in raw["claims"].items()}
+        state.owners = {str(k): int(v) for k, v in raw["owners"].items()}
+        state.buildings = {
+            str(s): [
+                [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])) for p in b] for b in bs
+            ]
+            for s, bs in raw["buildings"].items()
+        }
+        pending = raw["pending"]
+        state.pending = None if pending is None else (str(pending[0]), str(pending[1]))
+        state.log = [str(line) for line in raw["log"]]
+        return state
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, IzakayaState):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
