@@ -11,8 +11,9 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from ekimae.i18n import DOMAIN, po_path
-from ekimae.locale.extract import messages
+from ekimae.games import EXAMPLES, TITLES, find_game
+from ekimae.i18n import DOMAIN, po_path, translator
+from ekimae.locale.extract import description_texts, messages
 
 TRANSLATED = ("fr", "it", "ja")
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s")
@@ -53,3 +54,17 @@ def test_no_catalogue_keeps_messages_nobody_uses(lang: str) -> None:
     used = messages()
     stale = sorted(str(m.id) for m in catalog if m.id and m.id not in used)
     assert not stale, f"{lang}: `python -m ekimae.locale.extract` drops these: {stale}"
+
+
+def test_the_games_descriptions_are_messages() -> None:
+    """The lobby shows a game's summary and options through t(): they are extracted from
+    every title's and example's description (named by the file of its GAME when nothing
+    else uses the words)."""
+    used = messages()
+    for name in (*TITLES, *EXAMPLES):
+        kind = find_game(name, examples=True).type
+        for text in description_texts(kind):
+            assert text in used, (name, text)
+    metro = find_game("tokyo-metro").type
+    assert used[metro.summary] == "games/tokyo_metro/game.py"
+    assert translator("ja").gettext("osaka") == "大阪"  # a choice, as the lobby shows it

@@ -5,18 +5,25 @@
 Python (`_`, `_N`, `ngettext`) and the Jinja2 templates (`_()`, `{% trans %}`) are read
 with Babel's extractors; the scripts' `t("…")` with a regex, since Babel's JavaScript
 extractor does not look inside template literals. A title's templates, scripts and
-terminal part are read too: their messages belong in the same catalogues.
+terminal part are read too: their messages belong in the same catalogues. So are the
+games' own descriptions (`GameType`: the summary, each option's label, help and choices),
+which the lobby shows through `t()`: every title and example, registered or not, so a new
+title's description is in the catalogues as soon as it is listed in `ekimae.games`.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
+from ekimae.core.game import GameType
+from ekimae.games import EXAMPLES, TITLES, find_game
 from ekimae.i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE = Path(__file__).resolve().parent.parent  # src/ekimae
@@ -52,7 +59,21 @@ def messages() -> dict[str, str]:
         for match in JS_CALL.finditer(path.read_text(encoding="utf-8")):
             raw = match.group(1) if match.group(1) is not None else match.group(2)
             add(raw.encode().decode("unicode_escape") if "\\" in raw else raw, path)
+    for name, where in sorted({**TITLES, **EXAMPLES}.items()):
+        module = importlib.import_module(where.partition(":")[0])
+        for text in description_texts(find_game(name, examples=True).type):
+            add(text, Path(str(module.__file__)))
     return found
+
+
+def description_texts(kind: GameType) -> Iterator[str]:
+    """What the lobby shows of a game's description, in the reader's language: its
+    summary, and each option's label, help and choices (the title stays as printed)."""
+    yield kind.summary
+    for option in kind.options:
+        yield option.label
+        yield option.help
+        yield from option.choices
 
 
 def update() -> dict[str, list[str]]:

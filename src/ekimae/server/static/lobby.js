@@ -22,15 +22,17 @@ export function initLobby(titles) {
   // Everything below comes from the game's own description: seats, options, bots.
   const drawGame = () => {
     const info = title();
-    document.getElementById("game-summary").textContent = info.summary;
+    // A game's description is its own (English); the catalogue has it in every language
+    // (ekimae.locale.extract reads the games' descriptions).
+    document.getElementById("game-summary").textContent = t(info.summary);
     const wanted = Math.min(Math.max(Number(count.value) || 3, info.min_seats), info.max_seats);
     const counts = [];
     for (let n = info.min_seats; n <= info.max_seats; n++) counts.push(el("option", { value: n, text: n }));
     count.replaceChildren(...counts);
     count.value = String(wanted);
     options.hidden = !info.options.length;
-    options.replaceChildren(el("legend", { text: t("Options") }), ...info.options.map((o) => el("label", { title: o.help }, `${o.label} `,
-      el("select", { name: `option-${o.name}`, "data-option": o.name }, ...o.choices.map((c) => el("option", { value: c, text: c }))), " ")));
+    options.replaceChildren(el("legend", { text: t("Options") }), ...info.options.map((o) => el("label", { title: t(o.help) }, `${t(o.label)} `,
+      el("select", { name: `option-${o.name}`, "data-option": o.name }, ...o.choices.map((c) => el("option", { value: c, text: t(c) }))), " ")));
     for (const o of info.options) options.querySelector(`[data-option="${o.name}"]`).value = o.default;
     drawSeats();
   };
