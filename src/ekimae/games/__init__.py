@@ -22,6 +22,8 @@ TITLES = {
     "tokyo-metro": "ekimae.games.tokyo_metro.game:GAME",
     "tokyo-jutaku": "ekimae.games.tokyo_jutaku.game:GAME",
     "countdown": "ekimae.games.countdown.game:GAME",
+    "shopping": "ekimae.games.shopping.game:GAME",
+    "chocolate-milk": "ekimae.games.chocolate_milk.game:GAME",
 }
 EXAMPLES = {
     "sealed-auction": "ekimae.games.sealed_auction.game:GAME",
