@@ -13,7 +13,7 @@ from ekimae.games import glossary, reference
 from ekimae.games.tokyo_metro.explain import PHASE_RULE, RULE_OF_KIND
 
 GAMES = Path(reference.__file__).parent
-CITED = re.compile(r"\b(?:TM|SOLO|SA|QD|OS|MOD|JU|CD|MD|CM)-\d+(?:\.\d+)*\b")
+CITED = re.compile(r"\b(?:TM|SOLO|SA|QD|OS|MOD|JU|CD|MD|CM|IZ)-\d+(?:\.\d+)*\b")
 
 # The IDs of the TOKYO METRO section of the project's rules list (../shared/RULES.md,
 # which a fresh clone may not have), written out here so that the check needs no file.
@@ -76,6 +76,7 @@ def test_an_unknown_game_is_refused_with_the_known_ones() -> None:
     assert reference.titles() == (
         "chocolate-milk",
         "countdown",
+        "izakaya",
         "quick-draw",
         "sealed-auction",
         "tokyo-jutaku",
