@@ -58,8 +58,8 @@ def test_no_catalogue_keeps_messages_nobody_uses(lang: str) -> None:
 
 def test_the_games_descriptions_are_messages() -> None:
     """The lobby shows a game's summary and options through t(): they are extracted from
-    every title's and example's description (named by the file of its GAME when nothing
-    else uses the words)."""
+    every game package's description, registered or not (named by the file of its GAME
+    when nothing else uses the words)."""
     used = messages()
     for name in (*TITLES, *EXAMPLES):
         kind = find_game(name, examples=True).type

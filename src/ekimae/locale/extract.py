@@ -7,8 +7,9 @@ with Babel's extractors; the scripts' `t("…")` with a regex, since Babel's Jav
 extractor does not look inside template literals. A title's templates, scripts and
 terminal part are read too: their messages belong in the same catalogues. So are the
 games' own descriptions (`GameType`: the summary, each option's label, help and choices),
-which the lobby shows through `t()`: every title and example, registered or not, so a new
-title's description is in the catalogues as soon as it is listed in `ekimae.games`.
+which the lobby shows through `t()`: of every game package (`ekimae/games/<title>/game.py`
+with its `GAME`), registered or not yet, so the catalogues do not change when a title is
+registered.
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from ekimae.core.game import GameType
-from ekimae.games import EXAMPLES, TITLES, find_game
 from ekimae.i18n import DOMAIN, LANGUAGES, po_path
 
 PACKAGE = Path(__file__).resolve().parent.parent  # src/ekimae
@@ -59,11 +59,19 @@ def messages() -> dict[str, str]:
         for match in JS_CALL.finditer(path.read_text(encoding="utf-8")):
             raw = match.group(1) if match.group(1) is not None else match.group(2)
             add(raw.encode().decode("unicode_escape") if "\\" in raw else raw, path)
-    for name, where in sorted({**TITLES, **EXAMPLES}.items()):
-        module = importlib.import_module(where.partition(":")[0])
-        for text in description_texts(find_game(name, examples=True).type):
-            add(text, Path(str(module.__file__)))
+    for path, kind in game_types():
+        for text in description_texts(kind):
+            add(text, path)
     return found
+
+
+def game_types() -> Iterator[tuple[Path, GameType]]:
+    """Each game package's description, with its `game.py`."""
+    for path in _sources("games/*/game.py"):
+        module = importlib.import_module(f"ekimae.games.{path.parent.name}.game")
+        game = getattr(module, "GAME", None)
+        if game is not None:
+            yield path, game.type
 
 
 def description_texts(kind: GameType) -> Iterator[str]:
