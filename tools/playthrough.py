@@ -60,6 +60,9 @@ CASES: tuple[Case, ...] = (
     # COUNTDOWN to the end: a pick, the picking time-up (CD-1), floors 1-3 each ended by the
     # system's time-up (CD-2), a seat out after an empty round, then the other (CD-3).
     Case("countdown", 2, 7, {}),
+    # CHOCOLATE MILK's opening: buys through the machine (a drink stuck and back in the
+    # supply, CM-2), refills, the Stock cards rising by ¥100 a colour and a shape, sales.
+    Case("chocolate-milk", 2, 4, {"variant": "standard", "refill": "draw"}, limit=24),
 )
 LOW = 5  # the chooser takes one of the first LOW listed actions: low bids tie often
 
