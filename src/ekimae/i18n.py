@@ -40,6 +40,7 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 DOMAIN = "ekimae"
 DEFAULT = "en"
 COOKIE = "lang"  # the browser's remembered choice
+COMMON_VIEW = "common.view."  # the glossary's words for keys any game's view may have
 # Each language by its own name, for the picker.
 NAMES = {"en": "English", "fr": "Français", "it": "Italiano", "ja": "日本語"}
 
@@ -99,15 +100,24 @@ def glossary_prefix(game: str) -> str:
 @cache
 def game_terms(game: str, lang: str) -> dict[str, str]:
     """The glossary's terms of `game` in `lang`, by key without the game's prefix
-    (``lot``, ``action.invest``), as the rule booklets print them; English: empty (a
-    view's own keys are the English words). What the generic page shows for a view's keys
-    and an action's kind."""
+    (``lot``, ``action.invest``), as the rule booklets print them, over the words for the
+    keys any game's view may have (``money``, ``to-act``: ``common.view.*``); English:
+    empty (a view's own keys are the English words). What the generic page shows for a
+    view's keys and an action's kind."""
     if check_language(lang) == DEFAULT:
         return {}
     head = glossary_prefix(game) + "."
-    return {
-        key.removeprefix(head): text for key, text in terms(lang).items() if key.startswith(head)
+    every = terms(lang)
+    # A view's common keys (money, to act, …) in any game; the game's own word wins.
+    found = {
+        key.removeprefix(COMMON_VIEW): text
+        for key, text in every.items()
+        if key.startswith(COMMON_VIEW)
     }
+    found.update(
+        (key.removeprefix(head), text) for key, text in every.items() if key.startswith(head)
+    )
+    return found
 
 
 def format_yen(amount: int, lang: str = DEFAULT) -> str:

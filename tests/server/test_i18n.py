@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
-from ekimae.games.glossary import term
+from ekimae.games.glossary import term, terms
 from ekimae.i18n import (
     UnknownLanguageError,
     accepted,
@@ -158,3 +158,18 @@ def test_the_invitation_host_and_replay_pages_in_each_language(app_client: TestC
     replay = app_client.get(f"/replay/{bots['id']}", params={"lang": "fr"}).text
     for text in ("Rejouer", "Début", "tout visible (tous les choix secrets montrés)"):
         assert text in replay
+
+
+def test_a_views_common_keys_are_in_every_games_terms() -> None:
+    """The generic page shows any game's view keys: money, to act … are the glossary's
+    common words (common.view.*) in every game; a game's own word for a key wins."""
+    for game in ("shopping", "chocolate-milk", "sealed-auction"):
+        fr = game_terms(game, "fr")
+        assert fr["money"] == "argent" and fr["to-act"] == "à jouer"
+        assert game_terms(game, "ja")["points"] == "点"
+    # The game's own words are all there, each as the game's glossary entry says.
+    for game in ("sealed-auction", "quick-draw", "tokyo-metro"):
+        head = glossary_prefix(game) + "."
+        own = {k.removeprefix(head) for k in terms("ja") if k.startswith(head)}
+        found = game_terms(game, "ja")
+        assert own and all(found[key] == term(head + key, "ja") for key in own)
