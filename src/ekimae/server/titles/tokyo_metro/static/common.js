@@ -12,8 +12,8 @@ export const lineName = (comp, letter) => {
   const line = comp?.lines?.[letter];
   return (lang === "ja" ? line?.name_ja : null) || line?.name || "";
 };
-// "Seat 2 Ann" in the page's language.
-export const seatText = (names, s) => t("Seat {n}", { n: seatName(names, s).trim() });
+// "Seat 2 Ann" in the page's language (ja: "2番席 Ann").
+export const seatText = (names, s) => t("Seat {n} {name}", { n: s + 1, name: names[s] ?? "" }).trim();
 
 export const SVG = "http://www.w3.org/2000/svg";
 export const svgEl = (tag, attrs = {}) => {

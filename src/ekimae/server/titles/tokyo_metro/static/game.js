@@ -75,10 +75,10 @@ function renderStatus(msg) {
   const v = msg.view;
   const status = document.getElementById("status");
   const mine = cfg.seat !== null && v.to_act.includes(cfg.seat);
-  const who = cfg.seat === null ? t("Spectating") : t("You are seat {n}", { n: seatName(msg.names, cfg.seat).trim() });
+  const who = cfg.seat === null ? t("Spectating") : t("You are seat {n} {name}", { n: cfg.seat + 1, name: msg.names[cfg.seat] ?? "" }).trim();
   let what;
   if (msg.finished) {
-    what = `${t("Game over")} — ${msg.winner !== null ? t("seat {n} wins", { n: seatName(msg.names, msg.winner).trim() }) : t("a tie")}`;
+    what = `${t("Game over")} — ${msg.winner !== null ? t("seat {n} {name} wins", { n: msg.winner + 1, name: msg.names[msg.winner] ?? "" }).replace("  ", " ") : t("a tie")}`;
   } else {
     const others = v.to_act.map((s) => seatName(msg.names, s).trim()).join(", ");
     const phase = phaseName(v.phase);
