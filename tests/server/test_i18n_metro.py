@@ -3,6 +3,7 @@ the Japanese page (the data's ``name_ja``), the page's own words through the cat
 
 from __future__ import annotations
 
+import random
 import re
 import unicodedata
 from collections.abc import Iterator
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 from fastapi.testclient import TestClient
 
+from ekimae.core.game import State
+from ekimae.games import find_game
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.render import (
     FONT,
@@ -22,8 +25,10 @@ from ekimae.games.tokyo_metro.render import (
 )
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
+from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
 MAPS = ("tokyo", "osaka")
+GAME = find_game("tokyo-metro")
 
 
 def _wide(text: str) -> bool:
@@ -98,3 +103,45 @@ def test_the_japanese_game_page_draws_the_japanese_map(app_client: TestClient) -
     assert "Ginza" in english and "銀座線" not in english
     osaka = _metro_page(app_client, "ja", {"map": "osaka", "cards": "osaka"})
     assert "御堂筋線" in osaka
+
+
+def _played(options: dict[str, str], actions: int, seed: int = 4) -> State:
+    state: State = GAME.new_state(2, seed, options)
+    pick = random.Random(seed)
+    while len(state.view(None)["log"]) < actions and not state.is_terminal():
+        seat = state.current_players()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    return state
+
+
+def test_the_sentences_speak_the_pages_language() -> None:
+    """Each language's sentence for every legal action: translated (no English sentence
+    left), its yen written that language's way, and in Japanese the Japanese names."""
+    for options in ({}, {"map": "osaka", "cards": "osaka", "drinks": "on"}):
+        state = _played(options, 40)
+        seat = state.current_players()[0]
+        view = state.view(seat)
+        m, c = options.get("map", "tokyo"), options.get("cards", "tokyo")
+        for action in state.legal_actions(seat):
+            wire = action.to_dict()
+            english = action_label(view, seat, wire, m, c)
+            if english is None:
+                continue
+            for lang in ("fr", "it", "ja"):
+                said = action_label(view, seat, wire, m, c, lang)
+                assert said and said != english, (lang, english)
+                assert "¥" not in said or lang != "ja", said  # 円 in Japanese
+    ja = action_label(_played({}, 0).view(0), 0, {"type": "place", "cell": "a11"}, lang="ja")
+    assert ja == "ミープルをマスa11に置く、代々木上原に接する"
+
+
+def test_a_trains_prompt_in_japanese() -> None:
+    state = GAME.new_state(2, 4)
+    pick = random.Random(4)
+    while state.view(None).get("trains_phase") is None:
+        assert not state.is_terminal(), "no trains phase reached"
+        seat = state.current_players()[0]
+        state.apply(seat, pick.choice(state.legal_actions(seat)))
+    said = trains_prompt(state.view(None), None, "tokyo", "ja")
+    assert said is not None and "判断中" in said and "列車" in said
+    assert trains_prompt(state.view(None), None) != said

@@ -40,10 +40,16 @@ class TokyoMetroWeb:
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
         return view_overlay(view, _map(options))
 
+    # The sentences speak `lang` (issue 20); the hub does not pass a page's language yet,
+    # so a live page gets them in English until it does.
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
-        return trains_prompt(dict(view), seat, _map(options))
+        return trains_prompt(dict(view), seat, _map(options), lang)
 
     def label(
         self,
@@ -51,8 +57,9 @@ class TokyoMetroWeb:
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
-        return action_label(dict(view), seat, dict(action), _map(options), _cards(options))
+        return action_label(dict(view), seat, dict(action), _map(options), _cards(options), lang)
 
     def components(self, options: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The printed components of a game with these options (default: TOKYO/TOKYO)."""

@@ -5,6 +5,10 @@ page needs to know which train stopped where, what an action costs after discoun
 what it changes ("Invest in Ginza for ¥600 — line value ¥1,600 → ¥2,200"). The text is
 only a label: the action sent is still the engine's own legal action. Nothing here reads
 hidden state: prices come from the view and the public components (TM-6.4, TM-7).
+
+Every sentence is a catalogue message (issue 20): `lang` gives it in French, Italian or
+Japanese, with the booklets' terms (the glossary), yen as that language writes it and, in
+Japanese, the stations' and lines' Japanese names. English (the default) is the msgids.
 """
 
 from __future__ import annotations
@@ -12,13 +16,50 @@ from __future__ import annotations
 from typing import Any
 
 from ekimae.games.jidohanbaiki.components import load_components
-from ekimae.games.tokyo_metro.board import load_board
+from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
 from ekimae.games.tokyo_metro.scoring import stock_shares
+from ekimae.i18n import DEFAULT, format_yen, game_terms, translator
 
 
-def _vehicles(view: dict[str, Any], letter: str, map_name: str) -> list[tuple[str, str, str]]:
+class Words:
+    """The words of one language: messages, the glossary's terms, yen, names."""
+
+    def __init__(self, lang: str = DEFAULT) -> None:
+        self.lang = lang
+        self._gettext = translator(lang).gettext
+        self._terms = game_terms("tokyo-metro", lang)
+
+    def __call__(self, message: str, **values: object) -> str:
+        """`message` translated, its `{placeholders}` filled."""
+        text = str(self._gettext(message))
+        return text.format(**values) if values else text
+
+    def yen(self, amount: int) -> str:
+        return format_yen(amount, self.lang)
+
+    def vehicle(self, kind: str) -> str:
+        """ "train", or OS-2's "tram" / "bus", as the booklets print them."""
+        return self._terms.get(f"component.{kind}", kind)
+
+    def station(self, board: Board, index: int) -> str:
+        station = board.stations[index]
+        return station.name_ja if self.lang == "ja" and station.name_ja else station.name
+
+    def line(self, board: Board, letter: str) -> str:
+        line = board.lines[board.line_by_letter[letter]]
+        return line.name_ja if self.lang == "ja" and line.name_ja else line.name
+
+
+def _(message: str) -> str:
+    """Marks a message for the extractor; `Words` translates it."""
+    return message
+
+
+def _vehicles(
+    view: dict[str, Any], letter: str, map_name: str, w: Words
+) -> list[tuple[str, str, str]]:
     """(label, station name, stop label) of each vehicle of line `letter` on the map: the
     view's `vehicles` where it has them (OS-2: a pair is "P1", "P2"), else its `train`."""
     board = load_board(map_name)
@@ -32,7 +73,7 @@ def _vehicles(view: dict[str, Any], letter: str, map_name: str) -> list[tuple[st
         return [
             (
                 str(v["vehicle"]),
-                board.stations[board.stops[stops[v["number"] - 1]].station].name,
+                w.station(board, board.stops[stops[v["number"] - 1]].station),
                 str(v["stop"]),
             )
             for v in placed
@@ -46,39 +87,105 @@ def _kind(letter: str, map_name: str) -> str:
     return board.lines[board.line_by_letter[letter]].vehicle
 
 
-def trains_prompt(view: dict[str, Any], seat: int | None, map_name: str = "tokyo") -> str | None:
+def trains_prompt(
+    view: dict[str, Any], seat: int | None, map_name: str = "tokyo", lang: str = DEFAULT
+) -> str | None:
     """'Train G stops at Ginza (G9): …' for the trains phase, None at any other time; a pair
     (OS-2) names both vehicles: 'Tram P1 stops at …, tram P2 at …'."""
     phase = view.get("trains_phase")
     if phase is None:
         return None
+    w = Words(lang)
     letter = phase["line"]
     kind = _kind(letter, map_name)
-    placed = _vehicles(view, letter, map_name)
+    word = w.vehicle(kind)
+    placed = _vehicles(view, letter, map_name, w)
     pair = len(placed) > 1
+    big = word[:1].upper() + word[1:]
     if not placed:
-        at = f"{kind.capitalize()} {letter} moves"
+        at = w(_("{Vehicle} {line} moves"), Vehicle=big, line=letter)
     else:
         first, *rest = placed
-        at = f"{kind.capitalize()} {first[0]} stops at {first[1]} ({first[2]})"
-        at += "".join(f" and {kind} {label} at {name} ({stop})" for label, name, stop in rest)
+        at = w(
+            _("{Vehicle} {label} stops at {station} ({stop})"),
+            Vehicle=big,
+            label=first[0],
+            station=first[1],
+            stop=first[2],
+        )
+        at += "".join(
+            w(
+                _(" and {vehicle} {label} at {station} ({stop})"),
+                vehicle=word,
+                label=label,
+                station=name,
+                stop=stop,
+            )
+            for label, name, stop in rest
+        )
     left = phase["stops_left"]
-    at += f", {left} more stop{'s' if left != 1 else ''} to go" if left else ", its last stop"
+    if not left:
+        at += w(_(", its last stop"))
+    elif left == 1:
+        at += w(_(", 1 more stop to go"))
+    else:
+        at += w(_(", {n} more stops to go"), n=left)
     deciding = phase["deciding"]
     if seat is None or seat not in deciding:
-        who = ", ".join(f"seat {s + 1}" for s in deciding) or "nobody"
-        return f"{at}. Deciding: {who}."
+        who = ", ".join(w(_("seat {n}"), n=s + 1) for s in deciding) or w(_("nobody"))
+        return w(_("{situation}. Deciding: {seats}."), situation=at, seats=who)
     me = view["players"][seat]
     riding = me.get("riding_vehicle") or me["riding"]
     if me["riding"] == letter:
-        on = "it" if not pair else f"{kind} {riding}"
-        return f"{at}. You are on {on}: alight onto a cell by its stop, or stay on."
-    them = f"{kind} {letter}" if not pair else f"one of the {kind}s {letter}"
+        if pair:
+            return w(
+                _(
+                    "{situation}. You are on {vehicle} {label}: alight onto a cell by its stop, "
+                    "or stay on."
+                ),
+                situation=at,
+                vehicle=word,
+                label=riding,
+            )
+        return w(
+            _("{situation}. You are on it: alight onto a cell by its stop, or stay on."),
+            situation=at,
+        )
     if me["riding"] is not None:
-        ridden = _kind(me["riding"], map_name)
-        return f"{at}. You ride {ridden} {riding}: change to {them} here, or not."
-    go = "them" if pair else "it"
-    return f"{at}. Board {them} where you stand, or let {go} go?"
+        ridden = w.vehicle(_kind(me["riding"], map_name))
+        if pair:
+            return w(
+                _(
+                    "{situation}. You ride {ridden} {label}: change to one of the {vehicle}s "
+                    "{line} here, or not."
+                ),
+                situation=at,
+                ridden=ridden,
+                label=riding,
+                vehicle=word,
+                line=letter,
+            )
+        return w(
+            _("{situation}. You ride {ridden} {label}: change to {vehicle} {line} here, or not."),
+            situation=at,
+            ridden=ridden,
+            label=riding,
+            vehicle=word,
+            line=letter,
+        )
+    if pair:
+        return w(
+            _("{situation}. Board one of the {vehicle}s {line} where you stand, or let them go?"),
+            situation=at,
+            vehicle=word,
+            line=letter,
+        )
+    return w(
+        _("{situation}. Board {vehicle} {line} where you stand, or let it go?"),
+        situation=at,
+        vehicle=word,
+        line=letter,
+    )
 
 
 def action_label(
@@ -87,267 +194,511 @@ def action_label(
     action: dict[str, Any],
     map_name: str = "tokyo",
     card_set: str = "tokyo",
+    lang: str = DEFAULT,
 ) -> str | None:
     """A plain sentence for any legal action: the trains-phase choices, the movement
     phase, and every card action with its price after discounts and its effect."""
+    w = Words(lang)
     kind = action.get("type")
     phase = view.get("trains_phase")
     if phase is not None:
-        return _trains_label(view, seat, action, map_name)
+        return _trains_label(view, seat, action, map_name, w)
     if kind in DRINK_KINDS:
-        return drinks_label(view, seat, action, map_name)
+        return drinks_label(view, seat, action, map_name, lang)
     ctx = load_ctx(map_name, card_set)
     if kind == "turn-bid":
         return None  # the page's bid form shows the amounts; the notation stays
     if kind == "place":
-        return f"Place your meeple on cell {action['cell']}{_near(ctx, action['cell'])}"
+        return w(
+            _("Place your meeple on cell {cell}{near}"),
+            cell=action["cell"],
+            near=_near(ctx.board, action["cell"], w),
+        )
     if kind == "walk":
-        return f"Walk to cell {action['cell']}{_near(ctx, action['cell'])}"
+        return w(
+            _("Walk to cell {cell}{near}"),
+            cell=action["cell"],
+            near=_near(ctx.board, action["cell"], w),
+        )
+    me = view["players"][seat]
+    riding = me.get("riding_vehicle") or me["riding"]
     if kind == "alight":
-        me = view["players"][seat]
-        riding = me.get("riding_vehicle") or me["riding"]
-        return f"Alight from {_kind(me['riding'], map_name)} {riding} to cell {action['cell']}"
+        return w(
+            _("Alight from {vehicle} {label} to cell {cell}"),
+            vehicle=w.vehicle(_kind(me["riding"], map_name)),
+            label=riding,
+            cell=action["cell"],
+        )
     if kind == "pass":
-        me = view["players"][seat]
         if view["phase"] == "movement":
-            riding = me.get("riding_vehicle") or me["riding"]
-            return f"Stay on {_kind(me['riding'], map_name)} {riding}"
+            return w(
+                _("Stay on {vehicle} {label}"),
+                vehicle=w.vehicle(_kind(me["riding"], map_name)),
+                label=riding,
+            )
         income = ctx.rules.pass_income_per_disc * me["front"]
-        discs = f"{me['front']} disc{'s' if me['front'] != 1 else ''} in front"
-        return f"Pass for the rest of the round: +{_yen(income)} ({discs}, TM-3.5)"
+        discs = (
+            w(_("1 disc in front"))
+            if me["front"] == 1
+            else w(_("{n} discs in front"), n=me["front"])
+        )
+        return w(
+            _("Pass for the rest of the round: +{amount} ({discs}, TM-3.5)"),
+            amount=w.yen(income),
+            discs=discs,
+        )
     if kind == "assign":
         line = next(x for x in view["lines"] if x["letter"] == action["line"])
         moves = ctx.rules.stops_per_phase + line["speed_tokens"]
-        return (
-            f"Assign a Speed token to {_line_name(ctx, line['letter'])}: its train moves "
-            f"{moves} → {moves + 1} stops per trains phase"
+        return w(
+            _(
+                "Assign a Speed token to {line}: its train moves {before} → {after} stops per "
+                "trains phase"
+            ),
+            line=w.line(ctx.board, line["letter"]),
+            before=moves,
+            after=moves + 1,
         )
-    return _card_label(ctx, view, seat, action)
+    return _card_label(ctx, view, seat, action, w)
 
 
-def _near(ctx: Ctx, cell_name: str) -> str:
+def _near(board: Board, cell_name: str, w: Words) -> str:
     """The stations a cell touches (TM-4.2), in words."""
-    board = ctx.board
-    names = [board.stations[st].name for st in board.cell_stations[board.parse_cell(cell_name)]]
-    return f", touching {', '.join(names)}" if names else ""
+    names = [w.station(board, st) for st in board.cell_stations[board.parse_cell(cell_name)]]
+    return w(_(", touching {stations}"), stations=", ".join(names)) if names else ""
 
 
 def _trains_label(
-    view: dict[str, Any], seat: int, action: dict[str, Any], map_name: str
+    view: dict[str, Any], seat: int, action: dict[str, Any], map_name: str, w: Words
 ) -> str | None:
     phase = view["trains_phase"]
     letter = phase["line"]
-    kind = _kind(letter, map_name)
-    placed = {label: name for label, name, _ in _vehicles(view, letter, map_name)}
+    word = w.vehicle(_kind(letter, map_name))
+    placed = {label: name for label, name, _stop in _vehicles(view, letter, map_name, w)}
     me = view["players"][seat]
     riding = me.get("riding_vehicle") or me["riding"]
     action_kind = action.get("type")
-    if action_kind == "board":
-        station = f" at {placed[letter]}" if letter in placed else ""
-        return f"Board {kind} {letter}{station} ({_fare(view, seat, letter)})"
-    if action_kind == "board-vehicle":  # OS-2: vehicle 1 or 2 of the pair
-        label = f"{letter}{action.get('vehicle')}"
-        station = f" at {placed[label]}" if label in placed else ""
-        return f"Board {kind} {label}{station} ({_fare(view, seat, letter)})"
+    if action_kind in ("board", "board-vehicle"):
+        # OS-2: board-vehicle boards vehicle 1 or 2 of the pair
+        label = letter if action_kind == "board" else f"{letter}{action.get('vehicle')}"
+        fare = _fare(view, seat, letter, w)
+        if label in placed:
+            return w(
+                _("Board {vehicle} {label} at {station} ({fare})"),
+                vehicle=word,
+                label=label,
+                station=placed[label],
+                fare=fare,
+            )
+        return w(_("Board {vehicle} {label} ({fare})"), vehicle=word, label=label, fare=fare)
     if action_kind == "alight":
-        station = f" at {placed[riding]}" if riding in placed else ""
-        return f"Alight{station} to cell {action.get('cell')}"
+        if riding in placed:
+            return w(
+                _("Alight at {station} to cell {cell}"),
+                station=placed[riding],
+                cell=action.get("cell"),
+            )
+        return w(_("Alight to cell {cell}"), cell=action.get("cell"))
     if action_kind == "pass":
         if me["riding"] == letter:
-            return f"Stay on {kind} {riding}"
-        return f"Let {kind} {letter} go" if len(placed) < 2 else f"Let the {kind}s {letter} go"
+            return w(_("Stay on {vehicle} {label}"), vehicle=word, label=riding)
+        if len(placed) < 2:
+            return w(_("Let {vehicle} {line} go"), vehicle=word, line=letter)
+        return w(_("Let the {vehicle}s {line} go"), vehicle=word, line=letter)
     return None
 
 
-def _fare(view: dict[str, Any], seat: int, letter: str) -> str:
+def _fare(view: dict[str, Any], seat: int, letter: str, w: Words) -> str:
     """The engine's TM-8.5 fare for this seat, in words."""
     fare = view["trains_phase"]["fares"][seat]
     if fare == 0:
-        return f"free: you hold a {letter} stock"
-    return f"fare ¥{fare:,}, added to line {letter}'s value"
+        return w(_("free: you hold a {line} stock"), line=letter)
+    return w(_("fare {amount}, added to line {line}'s value"), amount=w.yen(fare), line=letter)
 
 
 # ------------------------------------------------------------------ the confirmation sentences
 
 
-def _yen(amount: int) -> str:
-    return f"¥{amount:,}"
-
-
-def _line_name(ctx: Ctx, letter: str) -> str:
-    return ctx.board.lines[ctx.board.line_by_letter[letter]].name
-
-
-def _discounts(ctx: Ctx, action: dict[str, Any]) -> tuple[int, str]:
+def _discounts(ctx: Ctx, action: dict[str, Any], w: Words) -> tuple[int, str]:
     """TM-7.8: the yen the action's discount discs take off, and the words for them."""
     discs = [str(d) for d in action.get("discounts", ())]
     off = sum(ctx.cards.spots[d].value for d in discs)
     if not discs:
         return 0, ""
-    return (
-        off,
-        f", using discount disc{'s' if len(discs) > 1 else ''} {' '.join(discs)} (−{_yen(off)})",
-    )
+    if len(discs) > 1:
+        words = w(
+            _(", using discount discs {discs} (−{amount})"),
+            discs=" ".join(discs),
+            amount=w.yen(off),
+        )
+    else:
+        words = w(_(", using discount disc {discs} (−{amount})"), discs=discs[0], amount=w.yen(off))
+    return off, words
 
 
-def _after(view: dict[str, Any], seat: int, price: int) -> str:
+def _after(view: dict[str, Any], seat: int, price: int, w: Words) -> str:
     money = view["players"][seat]["money"]
-    return f"you keep {_yen(money - price)}"
+    return w(_("you keep {amount}"), amount=w.yen(money - price))
 
 
-def _card_label(ctx: Ctx, view: dict[str, Any], seat: int, action: dict[str, Any]) -> str | None:
+def _card_label(
+    ctx: Ctx, view: dict[str, Any], seat: int, action: dict[str, Any], w: Words
+) -> str | None:
     """TM-7: what a card action costs after discounts and what it does, from the view and
     the printed components only."""
     spot = ctx.cards.spots.get(str(action.get("spot")))
     if spot is None:
         return None
     me = view["players"][seat]
-    off, disc_words = _discounts(ctx, action)
+    off, disc_words = _discounts(ctx, action, w)
     lines = {line["letter"]: line for line in view["lines"]}
-    text = _card_text(ctx, view, seat, action, spot, off, disc_words, lines)
+    text = _card_text(_Card(ctx, view, seat, action, spot, off, disc_words, lines, w))
     if text is not None and spot.spot in view["taken"] and me.get("copy_discs"):
         # OS-7.1: a taken spot is open to this seat only through its Copy disc.
-        text += " — copying it with your Copy disc"
+        text += w(_(" — copying it with your Copy disc"))
     return text
 
 
-def _card_text(
-    ctx: Ctx,
-    view: dict[str, Any],
-    seat: int,
-    action: dict[str, Any],
-    spot: CardAction,
-    off: int,
-    disc_words: str,
-    lines: dict[str, dict[str, Any]],
-) -> str | None:
-    kind = action["type"]
-    me = view["players"][seat]
-    if kind == "move":
-        reach = f"up to {spot.value} cells{' + Bike' if me['bike'] else ''}"
-        return f"Move your meeple to cell {action['cell']} ({reach}){_near(ctx, action['cell'])}"
-    if kind == "station":
-        station = ctx.board.stations[ctx.board.station_by_key[action["station"]]]
-        stops = len(station.stops)
-        unit = max(0, spot.value - off)  # TM-7.2 RULING: the discount before multiplying
-        price = unit * stops
-        times = f"{stops} stops × {_yen(unit)}" if stops > 1 else f"1 stop × {_yen(unit)}"
-        return (
-            f"Build a station at {station.name} for {_yen(price)} ({times}{disc_words}) — "
-            f"trains stopping there pay you; {_after(view, seat, price)}"
+class _Card:
+    """One card action being described: what every sentence reads."""
+
+    def __init__(
+        self,
+        ctx: Ctx,
+        view: dict[str, Any],
+        seat: int,
+        action: dict[str, Any],
+        spot: CardAction,
+        off: int,
+        disc_words: str,
+        lines: dict[str, dict[str, Any]],
+        w: Words,
+    ) -> None:
+        self.ctx, self.view, self.seat, self.action = ctx, view, seat, action
+        self.spot, self.off, self.disc_words, self.lines, self.w = spot, off, disc_words, lines, w
+        self.me = view["players"][seat]
+
+    def line(self) -> dict[str, Any]:
+        return self.lines[self.action["line"]]
+
+    def line_name(self) -> str:
+        return self.w.line(self.ctx.board, self.action["line"])
+
+    def station(self) -> tuple[int, str]:
+        """The station's number of stops and its name."""
+        index = self.ctx.board.station_by_key[self.action["station"]]
+        return len(self.ctx.board.stations[index].stops), self.w.station(self.ctx.board, index)
+
+    def after(self, price: int) -> str:
+        return _after(self.view, self.seat, price, self.w)
+
+
+def _card_text(c: _Card) -> str | None:
+    kind = c.action["type"]
+    describe = _DESCRIBE.get(kind)
+    return None if describe is None else describe(c)
+
+
+def _move(c: _Card) -> str:
+    w = c.w
+    if c.me["bike"]:
+        reach = w(_("up to {n} cells + Bike"), n=c.spot.value)
+    else:
+        reach = w(_("up to {n} cells"), n=c.spot.value)
+    cell = c.action["cell"]
+    return w(
+        _("Move your meeple to cell {cell} ({reach}){near}"),
+        cell=cell,
+        reach=reach,
+        near=_near(c.ctx.board, cell, w),
+    )
+
+
+def _station(c: _Card) -> str:
+    w = c.w
+    stops, name = c.station()
+    unit = max(0, c.spot.value - c.off)  # TM-7.2 RULING: the discount before multiplying
+    price = unit * stops
+    if stops > 1:
+        times = w(_("{n} stops × {amount}"), n=stops, amount=w.yen(unit))
+    else:
+        times = w(_("1 stop × {amount}"), amount=w.yen(unit))
+    return w(
+        _(
+            "Build a station at {station} for {price} ({times}{discounts}) — trains stopping "
+            "there pay you; {after}"
+        ),
+        station=name,
+        price=w.yen(price),
+        times=times,
+        discounts=c.disc_words,
+        after=c.after(price),
+    )
+
+
+def _exchange(c: _Card) -> str:
+    w = c.w
+    _stops, name = c.station()
+    if c.action["token"] == "speed":
+        return w(
+            _("Build a station at {station} by returning a Speed token (no yen, TM-7.3)"),
+            station=name,
         )
-    if kind == "exchange":
-        station = ctx.board.stations[ctx.board.station_by_key[action["station"]]]
-        token = "a Speed token" if action["token"] == "speed" else "your Bike"
-        return f"Build a station at {station.name} by returning {token} (no yen, TM-7.3)"
-    if kind == "invest":
-        line = lines[action["line"]]
-        taken = len(line["stocks"])
-        surcharge = ctx.surcharges[taken]  # the map's (OS-4) or TOKYO's (TM-7.4)
-        price = max(0, spot.value - off) + surcharge  # TM-7.4: surcharges never discounted
-        parts = ""
-        if surcharge or disc_words:
-            parts = f" ({_yen(max(0, spot.value - off))}"
-            parts += f" + stock #{taken + 1} surcharge {_yen(surcharge)}" if surcharge else ""
-            parts += f"{disc_words})"
-        train = "" if line["train"] is not None else "; its train enters at stop 1"
-        return (
-            f"Invest in {_line_name(ctx, line['letter'])} for {_yen(price)} — line value "
-            f"{_yen(line['value'])} → {_yen(line['value'] + price)}{parts}; "
-            f"you take stock #{taken + 1}{train}; {_after(view, seat, price)}"
-        )
-    if kind == "start":
-        line = lines[action["line"]]
-        return (
-            f"Start the {_line_name(ctx, line['letter'])} train at its stop 1 (free) — line "
-            f"value {_yen(line['value'])} → {_yen(line['value'] + spot.value)}"
-        )
-    if kind == "speed":
-        got = min(spot.value, view["supply"]["speed"])
-        left = view["supply"]["speed"]
-        return f"Take {got} Speed token{'s' if got != 1 else ''} ({left} left in the supply)"
-    if kind == "bike":
-        if view["supply"]["bikes"] > 0 and not me["bike"]:
-            return "Take a Bike: one more cell on every move"
-        return "Take the Bike action (no Bike for you: none left or you have one)"
-    if kind == "discount":
-        off_text = _yen(spot.value)
-        return f"Put a disc on Discount {off_text}: later this round, {off_text} off a printed cost"
-    if kind == "bid":
-        return f"Bid bonus: {_yen(spot.value)} added to your next turn-order bid"
-    if kind == "loan":
-        money = f"{_yen(me['money'])} → {_yen(me['money'] + ctx.rules.loan)}"
-        return (
-            f"Take a loan: +{_yen(ctx.rules.loan)} now ({money}); "
-            f"{_yen(ctx.rules.loan_at_end)} to pay at the end if not repaid (TM-9.5)"
-        )
-    if kind == "repay":
-        return f"Repay a loan for {_yen(ctx.rules.repay)} — {_after(view, seat, ctx.rules.repay)}"
-    if kind == "speculation":
-        line = lines[action["line"]]
-        stake = int(action["stake"])
-        return (
-            f"Speculate on {_line_name(ctx, line['letter'])} with a {_yen(stake)} stake "
-            f"(line value {_yen(line['value'])}, least stake {_yen(line['low'])}) — "
-            f"{_after(view, seat, stake)}"
-        )
-    if kind == "action":
-        price = max(0, spot.value - off)
-        return (
-            f"Take one more action disc for {_yen(price)}{disc_words} — discs "
-            f"{me['action_discs']} → {me['action_discs'] + 1}; {_after(view, seat, price)}"
-        )
-    if kind == "invest-disc":
-        line = lines[action["line"]]
-        taken = len(line["stocks"])
-        price = ctx.surcharges[taken]  # OS-6: only the surcharge
-        train = "" if line["train"] is not None else "; its train enters at stop 1"
-        return (
-            f"Invest by disc in {_line_name(ctx, line['letter'])} for {_yen(price)} (stock "
-            f"#{taken + 1} surcharge only) — one disc from your front leaves the game (discs "
-            f"{me['action_discs']} → {me['action_discs'] - 1}); line value "
-            f"{_yen(line['value'])} → {_yen(line['value'] + price)}; you take stock "
-            f"#{taken + 1}{train}; {_after(view, seat, price)}"
-        )
-    if kind == "sell":
-        line = lines[action["line"]]
-        holders = list(line["stocks"])
-        amount = stock_shares(ctx.track, line["value"], len(holders))[holders.index(seat)]
-        return (
-            f"Sell your {_line_name(ctx, line['letter'])} stock #{holders.index(seat) + 1} "
-            f"for {_yen(amount)} (what it would pay you if the game ended now), set aside "
-            f"until the end — line value {_yen(line['value'])} → "
-            f"{_yen(line['value'] - amount)} (OS-7.2)"
-        )
-    if kind == "copy":
-        price = max(0, spot.value - off)
-        return (
-            f"Take a Copy disc for {_yen(price)}{disc_words} — later this round, take an "
-            f"action someone already took (OS-7.1); {_after(view, seat, price)}"
-        )
-    if kind == "card":
-        price = max(0, spot.value - off)
-        column = next(c for c in view["columns"] if c["deck"] == action["pile"])
-        return (
-            f"Take card {column['discard_top']} from the {action['pile']} discard pile for "
-            f"{_yen(price)}{disc_words} — yours alone for the game; {_after(view, seat, price)}"
-        )
-    return None
+    return w(
+        _("Build a station at {station} by returning your Bike (no yen, TM-7.3)"), station=name
+    )
+
+
+def _train_enters(line: dict[str, Any], w: Words) -> str:
+    return "" if line["train"] is not None else w(_("; its train enters at stop 1"))
+
+
+def _invest(c: _Card) -> str:
+    w = c.w
+    line = c.line()
+    taken = len(line["stocks"])
+    surcharge = c.ctx.surcharges[taken]  # the map's (OS-4) or TOKYO's (TM-7.4)
+    price = max(0, c.spot.value - c.off) + surcharge  # TM-7.4: surcharges never discounted
+    parts = ""
+    if surcharge or c.disc_words:
+        parts = f" ({w.yen(max(0, c.spot.value - c.off))}"
+        if surcharge:
+            parts += w(_(" + stock #{k} surcharge {amount}"), k=taken + 1, amount=w.yen(surcharge))
+        parts += f"{c.disc_words})"
+    return w(
+        _(
+            "Invest in {line} for {price} — line value {before} → {after_value}{parts}; you take "
+            "stock #{k}{train}; {after}"
+        ),
+        line=c.line_name(),
+        price=w.yen(price),
+        before=w.yen(line["value"]),
+        after_value=w.yen(line["value"] + price),
+        parts=parts,
+        k=taken + 1,
+        train=_train_enters(line, w),
+        after=c.after(price),
+    )
+
+
+def _start(c: _Card) -> str:
+    w = c.w
+    line = c.line()
+    return w(
+        _("Start the {line} train at its stop 1 (free) — line value {before} → {after_value}"),
+        line=c.line_name(),
+        before=w.yen(line["value"]),
+        after_value=w.yen(line["value"] + c.spot.value),
+    )
+
+
+def _speed(c: _Card) -> str:
+    w = c.w
+    left = c.view["supply"]["speed"]
+    got = min(c.spot.value, left)
+    if got == 1:
+        return w(_("Take 1 Speed token ({left} left in the supply)"), left=left)
+    return w(_("Take {n} Speed tokens ({left} left in the supply)"), n=got, left=left)
+
+
+def _bike(c: _Card) -> str:
+    if c.view["supply"]["bikes"] > 0 and not c.me["bike"]:
+        return c.w(_("Take a Bike: one more cell on every move"))
+    return c.w(_("Take the Bike action (no Bike for you: none left or you have one)"))
+
+
+def _discount(c: _Card) -> str:
+    off = c.w.yen(c.spot.value)
+    return c.w(
+        _("Put a disc on Discount {amount}: later this round, {amount} off a printed cost"),
+        amount=off,
+    )
+
+
+def _bid(c: _Card) -> str:
+    return c.w(
+        _("Bid bonus: {amount} added to your next turn-order bid"), amount=c.w.yen(c.spot.value)
+    )
+
+
+def _loan(c: _Card) -> str:
+    w, rules, money = c.w, c.ctx.rules, c.me["money"]
+    return w(
+        _(
+            "Take a loan: +{amount} now ({before} → {after}); {at_end} to pay at the end if not "
+            "repaid (TM-9.5)"
+        ),
+        amount=w.yen(rules.loan),
+        before=w.yen(money),
+        after=w.yen(money + rules.loan),
+        at_end=w.yen(rules.loan_at_end),
+    )
+
+
+def _repay(c: _Card) -> str:
+    repay = c.ctx.rules.repay
+    return c.w(
+        _("Repay a loan for {amount} — {after}"), amount=c.w.yen(repay), after=c.after(repay)
+    )
+
+
+def _speculation(c: _Card) -> str:
+    w = c.w
+    line = c.line()
+    stake = int(c.action["stake"])
+    return w(
+        _(
+            "Speculate on {line} with a {stake} stake (line value {value}, least stake {low}) "
+            "— {after}"
+        ),
+        line=c.line_name(),
+        stake=w.yen(stake),
+        value=w.yen(line["value"]),
+        low=w.yen(line["low"]),
+        after=c.after(stake),
+    )
+
+
+def _action(c: _Card) -> str:
+    w = c.w
+    price = max(0, c.spot.value - c.off)
+    discs = c.me["action_discs"]
+    return w(
+        _(
+            "Take one more action disc for {price}{discounts} — discs {before} → {after_discs}; "
+            "{after}"
+        ),
+        price=w.yen(price),
+        discounts=c.disc_words,
+        before=discs,
+        after_discs=discs + 1,
+        after=c.after(price),
+    )
+
+
+def _invest_disc(c: _Card) -> str:
+    w = c.w
+    line = c.line()
+    taken = len(line["stocks"])
+    price = c.ctx.surcharges[taken]  # OS-6: only the surcharge
+    discs = c.me["action_discs"]
+    return w(
+        _(
+            "Invest by disc in {line} for {price} (stock #{k} surcharge only) — one disc from "
+            "your front leaves the game (discs {before} → {after_discs}); line value "
+            "{value} → {after_value}; you take stock #{k}{train}; {after}"
+        ),
+        line=c.line_name(),
+        price=w.yen(price),
+        k=taken + 1,
+        before=discs,
+        after_discs=discs - 1,
+        value=w.yen(line["value"]),
+        after_value=w.yen(line["value"] + price),
+        train=_train_enters(line, w),
+        after=c.after(price),
+    )
+
+
+def _sell(c: _Card) -> str:
+    w = c.w
+    line = c.line()
+    holders = list(line["stocks"])
+    amount = stock_shares(c.ctx.track, line["value"], len(holders))[holders.index(c.seat)]
+    return w(
+        _(
+            "Sell your {line} stock #{k} for {amount} (what it would pay you if the game ended "
+            "now), set aside until the end — line value {value} → {after_value} (OS-7.2)"
+        ),
+        line=c.line_name(),
+        k=holders.index(c.seat) + 1,
+        amount=w.yen(amount),
+        value=w.yen(line["value"]),
+        after_value=w.yen(line["value"] - amount),
+    )
+
+
+def _copy(c: _Card) -> str:
+    w = c.w
+    price = max(0, c.spot.value - c.off)
+    return w(
+        _(
+            "Take a Copy disc for {price}{discounts} — later this round, take an action someone "
+            "already took (OS-7.1); {after}"
+        ),
+        price=w.yen(price),
+        discounts=c.disc_words,
+        after=c.after(price),
+    )
+
+
+def _card(c: _Card) -> str:
+    w = c.w
+    price = max(0, c.spot.value - c.off)
+    column = next(col for col in c.view["columns"] if col["deck"] == c.action["pile"])
+    return w(
+        _(
+            "Take card {card} from the {pile} discard pile for {price}{discounts} — yours alone "
+            "for the game; {after}"
+        ),
+        card=column["discard_top"],
+        pile=c.action["pile"],
+        price=w.yen(price),
+        discounts=c.disc_words,
+        after=c.after(price),
+    )
+
+
+_DESCRIBE = {
+    "move": _move,
+    "station": _station,
+    "exchange": _exchange,
+    "invest": _invest,
+    "start": _start,
+    "speed": _speed,
+    "bike": _bike,
+    "discount": _discount,
+    "bid": _bid,
+    "loan": _loan,
+    "repay": _repay,
+    "speculation": _speculation,
+    "action": _action,
+    "invest-disc": _invest_disc,
+    "sell": _sell,
+    "copy": _copy,
+    "card": _card,
+}
 
 
 # ------------------------------------------------------------------ METRO DRINKS (MD-3 … MD-5)
 
 DRINK_KINDS = frozenset({"colour", "shape", "build", "step", "stop"})
 FEE_STEP = 100  # MD-4: ¥100 the first time in a player's stations, ¥200 the second, …
+# The JIDOHANBAIKI colours (MD-1), by the data's keys: marked for the catalogue.
+COLOURS = {
+    "black": _("black"),
+    "white": _("white"),
+    "mint": _("mint"),
+    "blue": _("blue"),
+    "red": _("red"),
+    "purple": _("purple"),
+}
 
 
-def drink_words(drink: str) -> str:
-    """'a red short can (Milk coffee)': colour, shape and name of a drink (MD-1)."""
+def drink_words(drink: str, lang: str = DEFAULT) -> str:
+    """'a red short can (Milk coffee)': colour, shape and name of a drink (MD-1); in
+    Japanese the drink's Japanese name."""
     jh = load_components()
     info = jh.drinks[drink]
+    if lang == "ja":
+        return info.ja or info.name
+    w = Words(lang)
     shape = jh.shape(info.shape).name.removeprefix("the ")
-    article = "an" if info.colour[0] in "aeiou" else "a"
-    return f"{article} {info.colour} {shape} ({info.name})"
+    colour = w(COLOURS.get(info.colour, info.colour))
+    if lang == DEFAULT:
+        article = "an" if info.colour[0] in "aeiou" else "a"
+        return f"{article} {colour} {shape} ({info.name})"
+    return f"{colour} {shape} ({info.name})"
 
 
 def build_fee(view: dict[str, Any], seat: int, station: str) -> tuple[int | None, int]:
@@ -369,57 +720,91 @@ def build_fee(view: dict[str, Any], seat: int, station: str) -> tuple[int | None
 
 
 def drinks_label(
-    view: dict[str, Any], seat: int, action: dict[str, Any], map_name: str = "tokyo"
+    view: dict[str, Any],
+    seat: int,
+    action: dict[str, Any],
+    map_name: str = "tokyo",
+    lang: str = DEFAULT,
 ) -> str | None:
     """The sentences of METRO DRINKS' actions, from the view and the JIDOHANBAIKI data."""
+    w = Words(lang)
     kind = action["type"]
     me = view["players"][seat]
     board = load_board(map_name)
     if kind == "colour":
         colour = str(action["spot"]).removeprefix("JC-")[:-1]
-        jh = load_components()
-        crate = len(jh.crate(colour))
+        crate = len(load_components().crate(colour))
         discs = me["action_discs"]
-        return (
-            f"Take the {colour} Colour card — one of your action discs goes back to the box "
-            f"for good (discs {discs} → {discs - 1}); its crate of {crate} {colour} drinks "
-            f"is yours to build (MD-3)"
+        return w(
+            _(
+                "Take the {colour} Colour card — one of your action discs goes back to the box "
+                "for good (discs {before} → {after}); its crate of {n} {colour} drinks is yours "
+                "to build (MD-3)"
+            ),
+            colour=w(COLOURS.get(colour, colour)),
+            before=discs,
+            after=discs - 1,
+            n=crate,
         )
     if kind == "shape":
         key = str(action["spot"]).removeprefix("JS-")[:-1]
         shape = load_components().shape(key)
-        return (
-            f"Take the Shape card {shape.glyph} {shape.name.removeprefix('the ')} — until the "
-            f"end of this action phase, build vending machines without a disc, also cell by "
-            f"cell on a Move (MD-5)"
+        name = shape.ja if lang == "ja" else shape.name.removeprefix("the ")
+        return w(
+            _(
+                "Take the Shape card {glyph} {shape} — until the end of this action phase, build "
+                "vending machines without a disc, also cell by cell on a Move (MD-5)"
+            ),
+            glyph=shape.glyph,
+            shape=name,
         )
     if kind == "build":
-        station = str(action["station"])
-        name = board.stations[board.station_by_key[station]].name
-        owner, fee = build_fee(view, seat, station)
-        how = (
-            "free with your Shape card" if action.get("free") else "a disc on the JIDOHANBAIKI pile"
-        )
-        if owner == seat or owner is None:
-            pays = "your own station: no fee"
-        else:
-            pays = f"seat {owner + 1} (owner) gets {_yen(fee)}; {_after(view, seat, fee)}"
-        drink = drink_words(str(action["drink"]))
-        return f"Build a vending machine at {name} with {drink} — {how}; {pays}"
+        return _build(view, seat, action, board, w)
     if kind == "step":
         cell = str(action["cell"])
         left = int(view.get("walk_left", 0)) - 1
-        more = (
-            f"{left} more cell{'s' if left != 1 else ''} to walk"
-            if left > 0
-            else "the Move's last cell"
+        if left > 1:
+            more = w(_("{n} more cells to walk"), n=left)
+        elif left == 1:
+            more = w(_("1 more cell to walk"))
+        else:
+            more = w(_("the Move's last cell"))
+        return w(
+            _("Walk on to cell {cell} ({more}){near}"),
+            cell=cell,
+            more=more,
+            near=_near(board, cell, w),
         )
-        return f"Walk on to cell {cell} ({more}){_near_board(board, cell)}"
     if kind == "stop":
-        return f"Stop here, at cell {me['meeple']}: the Move ends and your turn with it"
+        return w(
+            _("Stop here, at cell {cell}: the Move ends and your turn with it"), cell=me["meeple"]
+        )
     return None
 
 
-def _near_board(board: Any, cell_name: str) -> str:
-    names = [board.stations[st].name for st in board.cell_stations[board.parse_cell(cell_name)]]
-    return f", touching {', '.join(names)}" if names else ""
+def _build(view: dict[str, Any], seat: int, action: dict[str, Any], board: Board, w: Words) -> str:
+    """MD-4: where, with which drink, how (a disc or free) and who is paid."""
+    station = str(action["station"])
+    name = w.station(board, board.station_by_key[station])
+    owner, fee = build_fee(view, seat, station)
+    if action.get("free"):
+        how = w(_("free with your Shape card"))
+    else:
+        how = w(_("a disc on the JIDOHANBAIKI pile"))
+    if owner == seat or owner is None:
+        pays = w(_("your own station: no fee"))
+    else:
+        pays = w(
+            _("seat {n} (owner) gets {amount}; {after}"),
+            n=owner + 1,
+            amount=w.yen(fee),
+            after=_after(view, seat, fee, w),
+        )
+    drink = drink_words(str(action["drink"]), w.lang)
+    return w(
+        _("Build a vending machine at {station} with {drink} — {how}; {pays}"),
+        station=name,
+        drink=drink,
+        how=how,
+        pays=pays,
+    )
