@@ -6,7 +6,7 @@
 // chips; a dimension with one value left is filled in. When one action is left its plain
 // sentence (the server's label: price after discounts, effect) is confirmed before it is
 // sent. The engine's notation stays in a collapsed list for experts and keyboards.
-import { el, yen, t, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip } from "/static/titles/tokyo_metro/common.js";
+import { el, yen, t, lang, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip } from "/static/titles/tokyo_metro/common.js";
 import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
 import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
@@ -138,12 +138,18 @@ function back() {
   renderChoice(latest);
 }
 
-const priceOf = (label) => /for (¥[\d,]+)/.exec(label ?? "")?.[1] ?? null;
+// The price a label names ("… for ¥600 …"), in the label's language (prompts.py's
+// sentences: "pour 600 ¥", "per 600 ¥", "600円で"), as a number.
+const PRICE = { en: /for ¥([\d,]+)/, fr: /pour ([\d\u202f\u00a0]+)\u00a0¥/, it: /per ([\d.]+)\u00a0¥/, ja: /([\d,]+)円で/ };
+const priceOf = (label) => {
+  const found = (PRICE[lang] ?? PRICE.en).exec(label ?? "") ?? PRICE.en.exec(label ?? "");
+  return found ? Number(found[1].replace(/\D/g, "")) : null;
+};
 
 function priceRange(list) {
-  const prices = [...new Set(list.map((a) => priceOf(a.label)).filter(Boolean))];
+  const prices = [...new Set(list.map((a) => priceOf(a.label)).filter((p) => p !== null))];
   if (!prices.length) return "";
-  const n = prices.map((p) => Number(p.replace(/[¥,]/g, ""))).sort((a, b) => a - b);
+  const n = prices.sort((a, b) => a - b);
   return n[0] === n[n.length - 1] ? yen(n[0]) : `${yen(n[0])}–${yen(n[n.length - 1])}`;
 }
 
