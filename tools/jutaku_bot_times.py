@@ -1,7 +1,7 @@
 """How fast TOKYO JUTAKU's builder bots complete a card, per level (issue 16's figures).
 
     .venv/bin/python tools/jutaku_bot_times.py                  # 20 games per level and table size
-    .venv/bin/python tools/jutaku_bot_times.py --games 100 --seats 1,4,8
+    .venv/bin/python tools/jutaku_bot_times.py --games 100 --seats 1,4,8 --levels builder
 
 Every level of the title's ladder plays whole games alone and at full tables of its own
 level (the bots' pace is game time, so this runs as fast as the engine and the solver
@@ -90,9 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="games per level and size")
     parser.add_argument("--seats", default="1,4", help="table sizes, e.g. 1,4,8")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--levels", default="", help="levels to measure (default: every builder)")
     args = parser.parse_args(argv)
     sizes = [int(s) for s in args.seats.split(",")]
     levels = [n for n in bot_names(GAME) if n.startswith("builder")]
+    if args.levels:
+        levels = [n for n in args.levels.split(",") if n in levels] or parser.error(
+            f"--levels: none of {args.levels!r} is a builder level ({', '.join(levels)})"
+        )
     print("| level | seats | cards completed | median s | p90 s | worst s | rounds | wall s/game |")
     print("|---|---|---|---|---|---|---|---|")
     for level in levels:
