@@ -40,7 +40,9 @@ from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 METRO = GAME.name
 
 
-def _positions(seats: int, seed: int) -> list[tuple[TokyoMetroState, int]]:
+def _positions(
+    seats: int, seed: int, options: dict[str, str] | None = None
+) -> list[tuple[TokyoMetroState, int]]:
     """Every decision of a `normal` self-play game with more than one choice."""
     out: list[tuple[TokyoMetroState, int]] = []
 
@@ -50,17 +52,25 @@ def _positions(seats: int, seed: int) -> list[tuple[TokyoMetroState, int]]:
             if len(state.legal_actions(nxt)) > 1:
                 out.append((state.clone(), nxt))
 
-    play_game(
-        GAME, [make_bot(METRO, "normal", seed + i) for i in range(seats)], seed, on_action=keep
-    )
+    bots = [make_bot(METRO, "normal", seed + i) for i in range(seats)]
+    play_game(GAME, bots, seed, options=options, on_action=keep)
     return out
 
 
-def test_raw_state_estimates_equal_the_view_estimates() -> None:
+@pytest.mark.parametrize(
+    "options",
+    [
+        None,
+        # METRO DRINKS (MD-3 … MD-7): the drinks on the map, supplies, Colour cards, Shape on.
+        {"drinks": "on"},
+        {"drinks": "on", "map": "osaka", "cards": "osaka", "drinks_bonus": "owner"},
+    ],
+)
+def test_raw_state_estimates_equal_the_view_estimates(options: dict[str, str] | None) -> None:
     """StateJudge reads the raw fields a view shows: the same yen for every action."""
     checked = 0
     for seats, seed in ((2, 1), (3, 2), (4, 3)):
-        for state, seat in _positions(seats, seed):
+        for state, seat in _positions(seats, seed, options):
             view, legal = state.view(seat), state.legal_actions(seat)
             if isinstance(legal[0], act.TurnBid):
                 assert raw_turn_bid(state.ctx, state.s, seat, legal) == turn_bid(view, legal)

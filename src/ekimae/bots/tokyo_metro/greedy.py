@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ekimae.core.actions import Action
+from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import (
@@ -26,6 +27,7 @@ from ekimae.games.tokyo_metro.components import (
     load_track,
 )
 from ekimae.games.tokyo_metro.context import load_ctx
+from ekimae.games.tokyo_metro.drinks import BONUS, FEE_STEP
 
 DISC = 100  # TM-3.5: what a disc in front earns by passing instead
 TURN_BIDS = (0, 100, 200)
@@ -55,6 +57,8 @@ class Weights:
     bid_cap: int = 600  # turn-order bid: at most
     copy_strong: float = 250.0  # a Copy disc with an Invest or Station taken to copy (OS-7.1)
     copy_weak: float = 80.0  # ... with only weaker actions taken
+    drink_later: float = 0.6  # MD-3: a crate's drinks are built over later turns, fewer rounds
+    drink_walk: float = 0.5  # MD-5: of a drink site a Move could pass with free builds
     # (action kind, yen) added to `normal_score` of every action of that kind: what the
     # estimates miss, as learned from the search's choices (tools/distill_bonus.py).
     kind_bonus: tuple[tuple[str, float], ...] = ()
@@ -115,6 +119,31 @@ def view_cards(view: dict[str, Any]) -> CardSet:
     return load_ctx(options.get("map", "tokyo"), options.get("cards", "tokyo"), drinks).cards
 
 
+def drink_colour(drink: str) -> str:
+    return load_components().colour_of(drink)
+
+
+def drink_bonus(count: int) -> int:
+    """MD-7: the bonus with `count` drinks of the colour (0 for none)."""
+    return next((v for most, v in BONUS if count <= most), BONUS[-1][1]) if count > 0 else 0
+
+
+def move_on_table(cards: CardSet, grid: Sequence[Sequence[str | None]], taken: Any) -> bool:
+    """Is a Move action still free on the face-up cards (MD-5: a walk to build along)?"""
+    return any(
+        a.kind is Kind.MOVE and a.spot not in taken
+        for column in grid
+        for card_id in column
+        if card_id is not None
+        for a in cards.cards[card_id].actions
+    )
+
+
+def colour_of_spot(spot: str) -> str:
+    """MD-3: the colour of a Colour card's spot (`JC-reda` -> red)."""
+    return spot.removeprefix("JC-")[:-1]
+
+
 class Judge:
     """Yen estimates of actions from one seat's view."""
 
@@ -149,9 +178,24 @@ class Judge:
             self.board.station_by_key[key]: int(seat) for key, seat in view["stations"].items()
         }
         self._worth: dict[int, float] = {}
-        # METRO DRINKS (MD-3 … MD-7): my supply of drinks.
+        # METRO DRINKS (MD-3 … MD-7): my supply and Colour cards, the drinks on the map.
         self.drinks = len(player.get("drinks", ()))
         self.colours = len(player.get("colour_cards", ()))
+        self.my_colours: tuple[str, ...] = tuple(player.get("colour_cards", ()))
+        self.shape_on = bool(player.get("shape_on", False))
+        self.front = int(player["front"])
+        self.bonus_all = options.get("drinks_bonus", "all") != "owner"
+        on_map = view.get("drinks", {})
+        self.drink_colour: dict[int, str] = (
+            {self.board.station_by_key[k]: drink_colour(d) for k, d in on_map.items()}
+            if on_map
+            else {}
+        )
+        self.supply_colours: tuple[str, ...] = tuple(
+            sorted({drink_colour(d) for d in player.get("drinks", ())})
+        )
+        grid = [column["cards"] for column in view["columns"]]
+        self.move_free = self.drinks > 0 and move_on_table(self.cards, grid, view["taken"])
 
     def score(self, action: Action) -> float:
         scorer = _SCORERS.get(type(action))
@@ -231,7 +275,19 @@ class Judge:
     # ------------------------------------------------------------------ the meeple
 
     def cell_worth(self, cell_name: str) -> float:
-        """The best station the bot could still build from this cell."""
+        """The best station (or, with drinks in the supply, vending machine) the bot could
+        still build from this cell."""
+        worth = self._pyramid_site(cell_name)
+        return self.with_drink_site(worth, cell_name)
+
+    def with_drink_site(self, worth: float, cell_name: str) -> float:
+        """MD-4: a cell touching my own station with no drink is worth a build there."""
+        if not self.drinks:
+            return worth
+        site = self.drink_site(self.board.parse_cell(cell_name))
+        return worth if site is None else max(worth, site)
+
+    def _pyramid_site(self, cell_name: str) -> float:
         if self.pyramids <= 0:
             return 0.0
         cell = self.board.parse_cell(cell_name)
@@ -254,6 +310,97 @@ class Judge:
         cell = self.board.parse_cell(cell_name)
         near = (self.cell_worth(self.board.cell_name(n)) for n in self.board.neighbors[cell])
         return self.cell_worth(cell_name) + self.w.around_factor * max(near, default=0.0)
+
+    # ------------------------------------------------------------------ METRO DRINKS
+
+    def passes(self, station: int) -> float:
+        """How many payouts (TM-8.3) the station should see per round."""
+        return sum(
+            self.stops_on(station, ln) * self.visits(ln) * self.odds(ln)
+            for ln in self.station_lines(station)
+        )
+
+    def colour_count(self, colour: str, owner: int) -> int:
+        """MD-7: the drinks of `colour` that count for `owner`'s bonus (RULING: all on the
+        map; option `drinks_bonus=owner`: in the owner's stations only)."""
+        return sum(
+            1
+            for st, c in self.drink_colour.items()
+            if c == colour and (self.bonus_all or self.owner.get(st) == owner)
+        )
+
+    def drink_worth(self, station: int, colour: str) -> float:
+        """MD-7: what a drink of `colour` built in `station` should bring the bot until the
+        end: the owner's bonus at every payout there, and the step up (¥100 → ¥200 → ¥300)
+        it gives the bot's drinks of that colour. In another's station the bonus is theirs,
+        and counts against the bot as the others' gain from a Start does."""
+        owner = self.owner[station]
+        count = self.colour_count(colour, owner) + 1
+        there = self.passes(station) * self.rounds_left * drink_bonus(count)
+        step = drink_bonus(count) - drink_bonus(count - 1) if count > 1 else 0
+        mine = 0.0
+        if step:
+            mine = (
+                step
+                * self.rounds_left
+                * sum(
+                    self.passes(st)
+                    for st, c in self.drink_colour.items()
+                    if c == colour
+                    and self.owner.get(st) == self.me
+                    and (self.bonus_all or owner == self.me)
+                )
+            )
+        if owner == self.me:
+            return there + mine
+        return mine - self.w.start_others * there
+
+    def drink_fee(self, station: int) -> int:
+        """MD-4: ¥100 × (1 + my colours' drinks already in that owner's stations)."""
+        owner = self.owner[station]
+        if owner == self.me:
+            return 0
+        before = sum(
+            1
+            for st, c in self.drink_colour.items()
+            if self.owner.get(st) == owner and c in self.my_colours
+        )
+        return FEE_STEP * (before + 1)
+
+    def drink_site(self, cell: int) -> float | None:
+        """The best build with my supply at my own drinkless stations this cell touches
+        (None if there is none); a disc unless a Shape card is on (MD-5)."""
+        disc = 0.0 if self.shape_on else DISC
+        best: float | None = None
+        for st in self.board.cell_stations[cell]:
+            if self.owner.get(st) != self.me or st in self.drink_colour:
+                continue
+            for colour in self.supply_colours:
+                worth = self.drink_worth(st, colour) - disc
+                best = worth if best is None else max(best, worth)
+        return best
+
+    def own_sites(self) -> list[int]:
+        """My stations with no drink yet (MD-4 needs a pyramid and no drink)."""
+        return [
+            st for st, seat in self.owner.items() if seat == self.me and st not in self.drink_colour
+        ]
+
+    def touched(self) -> set[int]:
+        if self.meeple is None:
+            return set()
+        return set(self.board.cell_stations[self.board.parse_cell(self.meeple)])
+
+    def near_cells(self, steps: int) -> set[int]:
+        """Cells within `steps` steps of the meeple (ignoring other meeples)."""
+        if self.meeple is None:
+            return set()
+        seen = {self.board.parse_cell(self.meeple)}
+        edge = set(seen)
+        for _ in range(steps):
+            edge = {n for c in edge for n in self.board.neighbors[c]} - seen
+            seen |= edge
+        return seen
 
     # ------------------------------------------------------------------ prices
 
@@ -430,6 +577,9 @@ def _loan(j: Judge, a: Action) -> float:
 
 
 def _repay(j: Judge, a: Action) -> float:
+    """TM-7.10, TM-9.5: ¥1,000 now saves ¥1,500 at the end, but only money with nothing
+    better to do should go to it: before the last round a yen invested earns more than
+    the loan's half (repaying whenever it can made `normal` weaker, docs/bots.md)."""
     spare = j.money >= 1500 or j.rounds_left <= 1
     return (500.0 if spare else -100.0) - j.discs(a)
 
@@ -462,29 +612,71 @@ def _pass(j: Judge, a: Action) -> float:
     return 0.0
 
 
-# METRO DRINKS: a simple valuation. A drink earns its owner ¥100-¥300 at each payout of its
-# station (MD-7); a crate costs a disc for good (MD-3); a build costs a disc or nothing.
-DRINK_PAYOUT = 60.0  # expected MD-7 yen per round for one drink in a station
+# METRO DRINKS. A drink in one of my stations earns the MD-7 bonus at each payout there;
+# a crate costs a disc for good (MD-3, like OS-6's Invest by disc); a build costs a disc
+# for this round (MD-4) or nothing with a Shape card on (MD-5).
+CRATE = 6  # MD-1: the drinks of one colour
+WALK_REACH = 3  # MD-5: cells a typical Move passes
+FREE_FIRST = 100_000.0  # ranks a gaining free build above any action (see _build_drink)
 
 
 def _colour(j: Judge, a: Action) -> float:
-    if j.colours or j.rounds_left < 3:
-        return -200.0  # one crate is plenty; a disc for good is dear late on
-    return DRINK_PAYOUT * (j.rounds_left - 1) - j.w.new_disc * (j.rounds_left - 1) / 2
+    """MD-3: the builds the crate should make at my stations (the ones I have without a
+    drink, and half the pyramids I can still build), each paying MD-7's bonus at the
+    level the colour reaches with them (¥200 from 4 drinks, ¥300 with 6) a little later,
+    against the disc gone for the rest of the game."""
+    assert isinstance(a, act.ColourCard)
+    colour = colour_of_spot(a.spot)
+    sites = j.own_sites()
+    ahead = len(sites) + 0.5 * min(j.pyramids, max(0, j.rounds_left - 1))
+    builds = min(float(CRATE), max(0.0, ahead - j.drinks), float(j.rounds_left))
+    lost = j.w.new_disc * (j.rounds_left - 1) + DISC  # the disc to the box, from next round on
+    if builds <= 0:
+        return -lost - j.discs(a)
+    passes = [j.passes(st) for st in sites] or [_typical_passes(j)]
+    level = drink_bonus(j.colour_count(colour, j.me) + int(builds))
+    per_build = j.w.drink_later * sum(passes) / len(passes) * j.rounds_left * level - DISC
+    return builds * per_build - lost
+
+
+def _typical_passes(j: Judge) -> float:
+    """The payouts a round of the best station the bot could build from here."""
+    free = [st for st in j.touched() if st not in j.owner and st not in j.halts]
+    return max((j.passes(st) for st in free), default=0.0)
 
 
 def _shape(j: Judge, a: Action) -> float:
-    return 40.0 * min(j.drinks, 3) - 100.0 if j.drinks else -100.0
+    """MD-5: every build at my stations touched now is free on my later turns of this
+    phase (a seat with no disc in front passes, TM-3.5); those a Move could pass count
+    for part."""
+    if not j.drinks or j.front <= j.spot(a)[1]:
+        return -j.discs(a)  # TM-3.5: no disc left, no later turn to build on
+    touched = j.touched()
+    near = {
+        st for c in j.near_cells(WALK_REACH) for st in j.board.cell_stations[c]
+    }  # fmt: skip
+    here: list[float] = []
+    walk: list[float] = []
+    for st in j.own_sites():
+        best = max(j.drink_worth(st, c) for c in j.supply_colours)
+        if st in touched:
+            here.append(best + DISC)  # the disc a build would have cost
+        elif st in near and j.move_free:
+            walk.append(j.w.drink_walk * (best + DISC))
+    gains = sorted((g for g in here + walk if g > 0), reverse=True)[: j.drinks]
+    return sum(gains) - j.discs(a)
 
 
 def _build_drink(j: Judge, a: Action) -> float:
+    """MD-4: the drink's worth, the owner's fee, the disc unless free (MD-5)."""
     assert isinstance(a, act.Build)
     station = j.board.station_by_key[a.station]
-    mine = j.owner.get(station) == j.me
-    gain = DRINK_PAYOUT * j.rounds_left * (1.0 if mine else 0.4)  # MD-7 pays the owner
-    fee = 0.0 if mine else 150.0  # MD-4: ¥100, ¥200, … to the owner
-    disc = 0.0 if a.free else 100.0  # the pass income the disc would have earned
-    return gain - fee - disc
+    worth = j.drink_worth(station, drink_colour(a.drink)) - j.drink_fee(station)
+    if a.free:
+        # MD-5: a free build does not end the turn, so it comes on top of the turn's
+        # action, not instead of it: one that gains goes first.
+        return worth + FREE_FIRST if worth > 0 else worth
+    return worth - DISC
 
 
 def _step(j: Judge, a: Action) -> float:

@@ -16,7 +16,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, LineView, Weights
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, LineView, Weights, move_on_table
 from ekimae.bots.tokyo_metro.heuristic import CONTESTED, bid_target, normal_score
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
@@ -52,8 +52,18 @@ class StateJudge(Judge):
         self.me = seat
         self.money = s.money[seat]
         self.pyramids = s.pyramids[seat]
-        self.drinks = len(s.drinks[seat])  # METRO DRINKS (MD-3)
+        self.drinks = len(s.drinks[seat])  # METRO DRINKS (MD-3 … MD-7)
         self.colours = len(s.colours[seat])
+        self.my_colours = s.colours[seat]
+        self.shape_on = bool(s.shape_on[seat]) if ctx.drinks is not None else False
+        self.front = s.front[seat]
+        self.bonus_all = ctx.drinks_bonus_all
+        jh = ctx.drinks
+        self.drink_colour = (
+            {st: jh.colour_of(d) for st, d in enumerate(s.drink_at) if d} if jh else {}
+        )
+        self.supply_colours = tuple(sorted({jh.colour_of(d) for d in s.drinks[seat]})) if jh else ()
+        self.move_free = self.drinks > 0 and move_on_table(ctx.cards, s.grid, s.taken)
         cell = s.meeple[seat]
         self.meeple = None if cell == OFF_MAP else ctx.cell_names[cell]
         self.speed_supply = s.speed_supply
@@ -80,10 +90,10 @@ class StateJudge(Judge):
         if stations is None:  # not a canonical cell name: the general way
             return super().cell_worth(cell_name)
         if self.pyramids <= 0:
-            return 0.0
+            return self.with_drink_site(0.0, cell_name)
         per_stop = self.w.build_cost_per_stop
         owner, halts = self.owner, self.halts
-        return max(
+        worth = max(
             (
                 self.station_worth(st) - per_stop * n
                 for st, n in stations
@@ -91,6 +101,7 @@ class StateJudge(Judge):
             ),
             default=0.0,
         )
+        return self.with_drink_site(worth, cell_name)
 
     def station_worth(self, station: int) -> float:
         """`Judge.station_worth`, each line's factors computed once per judge."""

@@ -6,12 +6,20 @@ advantage), as Markdown — the report kept in docs/ is made with this command. 
 different bots at the table (``--seats strong,normal,normal,normal``) the seats rotate game
 by game, and the action types and wins are also given for each bot: a strong player's mix
 tells more about the cards than a heuristic's. ``--option map=osaka --option cards=osaka``
-(MOD-1) plays and reports the chosen map and card set.
+(MOD-1) plays and reports the chosen map and card set; with METRO DRINKS on
+(``--drinks on``) the JIDOHANBAIKI column's Colour and Shape cards are in the tables,
+builds (MD-4, no card spot) are an action type, and a section counts crates, builds
+(with a disc or free, MD-5) and the drinks on the map at the end.
+
+Shares of the actions taken come with 95 % intervals that treat each game as one
+sample (the actions of one game are not independent): the ratio estimator's
+standard error over games.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import statistics
 from collections import Counter
 from dataclasses import dataclass, field
@@ -30,7 +38,9 @@ from ekimae.cli.common import (
 from ekimae.cli.progress import progress
 from ekimae.cli.runners import Runner, make_runner
 from ekimae.core.game import Game
-from ekimae.games.tokyo_metro.components import load_cards
+from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.components import CardSet
+from ekimae.games.tokyo_metro.context import load_ctx
 from ekimae.games.tokyo_metro.game import GAME, check_options
 
 Task = tuple[list[str], int, dict[str, str]]  # the seats' bots, the seed, the options
@@ -47,6 +57,8 @@ class GameStats:
     scores: list[int] = field(default_factory=list)
     winner: int = 0
     rounds: int = 0
+    free_builds: int = 0  # MD-5: builds with a Shape card on (also counted in kinds)
+    drinks_on_map: int = 0  # MD-4: drinks in stations at the end
 
 
 def play_one(task: Task) -> GameStats:
@@ -56,10 +68,15 @@ def play_one(task: Task) -> GameStats:
     stats = GameStats(names=list(names))
     for seat, action in record.actions:
         spot = getattr(action, "spot", None)
-        if spot is not None:
+        build = isinstance(action, act.Build)  # MD-4: an action with no card spot
+        if spot is not None or build:
             stats.kinds[action.kind] += 1
             stats.kinds_by_bot.setdefault(names[seat], Counter())[action.kind] += 1
+        if spot is not None:
             stats.spots[spot] += 1
+        if build and getattr(action, "free", False):
+            stats.free_builds += 1
+    stats.drinks_on_map = sum(1 for drink in state.s.drink_at if drink)
     final = state.final or {}
     for line in final.get("lines", []):
         stats.values[line["line"]] = line["value"]
@@ -121,6 +138,11 @@ def format_report(
     heading = f"# Card balance: {games} games, seats {', '.join(names)}{rotation}"
     if options:  # MOD-1: the map and card set played (the base game's report stays as it was)
         heading += f" — map {chosen['map']}, cards {chosen['cards']}"
+    drinks = chosen.get("drinks") == "on"
+    if drinks:  # METRO DRINKS, and MD-7's count when it is not the RULING's
+        heading += ", drinks on"
+        if chosen.get("drinks_bonus", "all") != "all":
+            heading += f" (bonus: {chosen['drinks_bonus']})"
     out = [
         heading,
         "",
@@ -129,23 +151,84 @@ def format_report(
         "| type | taken | per game | share |" + "".join(f" {b} share |" for b in bots if mixed),
         "| --- | ---: | ---: | ---: |" + " ---: |" * (len(bots) if mixed else 0),
     ]
-    cards = load_cards(chosen["cards"])
-    all_kinds = sorted({a.kind.value for a in cards.spots.values()}, key=lambda k: -kinds[k])
+    cards = _cards(chosen)
+    printed = {a.kind.value for a in cards.spots.values()} | ({"build"} if drinks else set())
+    all_kinds = sorted(printed, key=lambda k: -kinds[k])
     for kind in all_kinds:
-        row = f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {_pct(kinds[kind], total)} |"
+        share = f"{_pct(kinds[kind], total)} {_interval(results, kind)}"
+        row = f"| {kind} | {kinds[kind]} | {kinds[kind] / games:.2f} | {share} |"
         if mixed:
             row += "".join(f" {_pct(by_bot[b][kind], sum(by_bot[b].values()))} |" for b in bots)
         out.append(row)
+    out += [
+        "",
+        "Share: of all actions taken (card spots"
+        + (" and builds" if drinks else "")
+        + "), with its 95 % interval over games.",
+    ]
     out += ["", "## Cards: times each action was taken per game", ""]
     out += ["| card | dots | actions (taken per game) |", "| --- | ---: | --- |"]
     for card in cards.cards.values():
+        if not card.actions:
+            continue  # MD-2: the hole left by a Colour card
         parts = [
             f"{a.spot} {a.kind.value} {a.value or ''} [{a.slots}] {spots[a.spot] / games:.2f}"
             for a in card.actions
         ]
         out.append(f"| {card.id} | {card.dots} | {'; '.join(parts)} |")
+    if drinks:
+        out += _drinks_section(results)
     out += _line_section(results) + _end_section(names, results)
     return "\n".join(out) + "\n"
+
+
+def _cards(chosen: dict[str, str]) -> CardSet:
+    """The card set played, with the JIDOHANBAIKI column when METRO DRINKS is on (MD-1)."""
+    drinks = chosen.get("drinks") == "on"
+    return load_ctx(chosen["map"], chosen["cards"], drinks).cards
+
+
+def _interval(results: list[GameStats], kind: str) -> str:
+    """95 % interval of a kind's share of the actions, each game one sample (the ratio
+    estimator's standard error: the actions of one game are not independent)."""
+    games = len(results)
+    taken = [r.kinds[kind] for r in results]
+    sizes = [sum(r.kinds.values()) for r in results]
+    whole = sum(sizes)
+    if games < 2 or not whole:
+        return ""
+    share = sum(taken) / whole
+    mean_size = whole / games
+    spread = sum((k - share * n) ** 2 for k, n in zip(taken, sizes, strict=True)) / (games - 1)
+    half = 1.96 * math.sqrt(spread / games) / mean_size
+    low, high = max(0.0, share - half), min(1.0, share + half)
+    return f"[{100 * low:.1f}–{100 * high:.1f}]"
+
+
+def _drinks_section(results: list[GameStats]) -> list[str]:
+    """METRO DRINKS: crates (MD-3), builds with a disc (MD-4) or free (MD-5), Shape cards,
+    the drinks on the map at the end, per game."""
+    games = len(results)
+
+    def per_game(values: list[int]) -> str:
+        return f"{sum(values) / games:.2f}"
+
+    builds = [r.kinds["build"] for r in results]
+    free = [r.free_builds for r in results]
+    with_disc = [r.kinds["build"] - r.free_builds for r in results]
+    return [
+        "",
+        "## METRO DRINKS",
+        "",
+        "| per game | mean |",
+        "| --- | ---: |",
+        f"| Colour cards taken (MD-3) | {per_game([r.kinds['colour'] for r in results])} |",
+        f"| Shape cards taken (MD-5) | {per_game([r.kinds['shape'] for r in results])} |",
+        f"| builds with a disc (MD-4) | {per_game(with_disc)} |",
+        f"| free builds (MD-5) | {per_game(free)} |",
+        f"| drinks on the map at the end | {per_game([r.drinks_on_map for r in results])} |",
+        f"| games with a drink built | {_pct(sum(b > 0 for b in builds), games)} |",
+    ]
 
 
 def _line_section(results: list[GameStats]) -> list[str]:
