@@ -8,8 +8,9 @@ from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.game import stamp
+from ekimae.games.tokyo_jutaku.components import Side
 from ekimae.games.tokyo_jutaku.game import GAME
-from ekimae.games.tokyo_jutaku.solver import extend
+from ekimae.games.tokyo_jutaku.solver import Step, extend
 
 BUDGET = 3000  # solver positions per decision: a plan in a few ms, or none
 
@@ -43,6 +44,10 @@ class BuilderBot:
         action = self._build(view, legal) or next(a for a in legal if a.kind == "concede")
         return self._paced(view, action)
 
+    def _side(self, view: dict[str, Any], card: str) -> Side:
+        """The side of `card` in play, as the view shows it (a variant may turn cards)."""
+        return GAME.data.cards[card].side(view["options"]["side"])
+
     def _paced(self, view: dict[str, Any], action: Action) -> Action:
         """The action dated `pace_ms` after the seat's last grab, placement or return (if
         that is still before the round's end; else as listed)."""
@@ -57,27 +62,24 @@ class BuilderBot:
         keep = [a for a in legal if a.kind == "keep"]
         if keep:
             return keep[0]
-        side = view["options"]["side"]
 
         def value(action: Action) -> int:
             card = view["grid"][str(getattr(action, "space", ""))]
-            return GAME.data.cards[card].side(side).yen if card else 0
+            return self._side(view, card).yen if card else 0
 
         return max(legal, key=lambda a: (value(a), -legal.index(a)))
 
-    def _build(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    def _plan(self, view: dict[str, Any]) -> tuple[int, list[Step]] | None:
+        """The border and the solver's steps that complete the seat's card from its
+        building, with the pool and its own elements; None if no plan is found."""
         seat = view["seat"]
         data = GAME.data
         card = view["held"][seat]
         if card is None:
             return None
-        side = data.cards[card].side(view["options"]["side"])
+        side = self._side(view, card)
         built = [tuple(p) for p in view["built"][seat]]
         hand = view["hand"][seat]
-        stop = next(a for a in legal if a.kind == "stop")
-        floors = 1 + max((int(p[5]) for p in built), default=-1)
-        if not hand and floors == side.floors and len(built) == side.elements:
-            return stop
         mine = {str(p[0]) for p in built} | ({hand} if hand else set())
         pool = [data.elements[e] for e in view["pool"]] + [data.elements[e] for e in mine]
         plots = [int(built[0][1])] if built else list(range(len(side.plots)))
@@ -87,12 +89,29 @@ class BuilderBot:
         for k in plots:
             plan = extend(side.plots[k].cells, side.floors, side.elements, pool, stack, BUDGET)
             if plan.steps:
-                ident, turn, x, y, _ = plan.steps[0]
-                if hand and hand != ident:
-                    return _find(legal, "return", element=hand)
-                if not hand:
-                    return _find(legal, "take", element=ident)
-                return _find(legal, "place", element=ident, plot=k, turn=turn, x=x, y=y)
+                return k, list(plan.steps)
+        return None
+
+    def _build(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+        seat = view["seat"]
+        card = view["held"][seat]
+        if card is None:
+            return None
+        side = self._side(view, card)
+        built = view["built"][seat]
+        hand = view["hand"][seat]
+        floors = 1 + max((int(p[5]) for p in built), default=-1)
+        if not hand and floors == side.floors and len(built) == side.elements:
+            return _find(legal, "stop")
+        found = self._plan(view)
+        if found is not None:
+            k, steps = found
+            ident, turn, x, y, _ = steps[0]
+            if hand and hand != ident:
+                return _find(legal, "return", element=hand)
+            if not hand:
+                return _find(legal, "take", element=ident)
+            return _find(legal, "place", element=ident, plot=k, turn=turn, x=x, y=y)
         if hand:
             return _find(legal, "return", element=hand)
         if built:

@@ -13,7 +13,7 @@ from ekimae.games.tokyo_jutaku.components import PACKAGE, SIDES, JutakuData, loa
 from ekimae.games.tokyo_jutaku.state import JutakuState, space_name
 
 
-def _game_type(data: JutakuData) -> GameType:
+def game_type(data: JutakuData) -> GameType:
     rules = data.rules
     return GameType(
         name="tokyo-jutaku",
@@ -46,7 +46,7 @@ class JutakuGame(GameDefaults):
     codec = CODEC
 
     def __init__(self, data: JutakuData) -> None:
-        super().__init__(_game_type(data), fingerprint(PACKAGE))
+        super().__init__(game_type(data), fingerprint(PACKAGE))
         self.data = data
 
     def new_state(
@@ -62,7 +62,7 @@ class JutakuGame(GameDefaults):
         districts = {letter: rules.districts[letter] for letter in letters}
         if chosen["roppongi"] == "on":
             districts[letters[rng.below(len(letters))]] = rules.bonus
-        state = JutakuState(self.data, chosen, seats)
+        state = self._state(chosen, seats)
         decks = {}
         for letter, district in districts.items():
             cards = list(self.data.district_cards(district))
@@ -73,7 +73,15 @@ class JutakuGame(GameDefaults):
                 if letter != "+":
                     state.grid[space_name(r, c)] = decks[letter].pop()
         state.movers = list(range(seats))  # JU-2: each in turn chooses a perimeter card
+        self._dealt(state, rng)
         return state
+
+    def _state(self, options: dict[str, str], seats: int) -> JutakuState:
+        """An empty table (a variant builds its own state class here)."""
+        return JutakuState(self.data, options, seats)
+
+    def _dealt(self, state: JutakuState, rng: Rng) -> None:
+        """After the deal: a variant that draws later keeps `rng` (JUTAKU draws no more)."""
 
     def state_from_dict(self, data: Mapping[str, Any]) -> JutakuState:
         self.type.check_options(data.get("options"))
