@@ -10,6 +10,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from ekimae.games import find_game
+from ekimae.i18n import translator
+
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "i18n"
 CHROMIUM = "/usr/bin/chromium"
 # Each language's words for "Create game", "The table" and the game page's status; and
@@ -39,6 +42,13 @@ def test_the_lobby_and_a_game_page_in_each_language(
     page.select_option("#count", "2")
     page.fill("input[name=name0]", "Ann")
     expect(page.locator("#create-btn")).to_have_text(create)
+    # The game's own description (its GameType, English) in the page's language.
+    kind = find_game("sealed-auction", examples=True).type
+    summary = translator(lang).gettext(kind.summary)
+    expect(page.locator("#game-summary")).to_have_text(summary)
+    assert lang == "en" or summary != kind.summary
+    label = translator(lang).gettext(kind.options[0].label)
+    expect(page.locator("#options label").first).to_contain_text(label)
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"lobby-{lang}.png"), full_page=True)
     page.click("#create-btn")
