@@ -269,9 +269,28 @@ class IzakayaState(StateDefaults):
         return out
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
+        # Checked kind by kind, as the listing would list it: searches apply a lot.
+        if seat not in self.current_players():
+            return False
         if isinstance(action, Place):
             return self._place_floor(seat, action) is not None
+        if self.phase == "bid" or self.pending is not None:
+            return action in self.legal_actions(seat)
+        if isinstance(action, Bottle):
+            return action in self.bottles()
+        if isinstance(action, Price):
+            return action in self.price_moves()
+        if isinstance(action, Claim):
+            return action in self.claim_options(seat)
+        if isinstance(action, Build):
+            return action.element in self.pool() and self._fits_somewhere(seat, action.element)
         return action in self.legal_actions(seat)
+
+    def _fits_somewhere(self, seat: Seat, element: str) -> bool:
+        found = self.data.jutaku.elements[element]
+        return any(
+            fits(found, self.side(s).plots[k].cells, f, top) for s, k, top, f in self.rooms(seat)
+        )
 
     def _place_floor(self, seat: Seat, action: Place) -> int | None:
         """The floor the chosen element rests on at `action`, or None if not legal."""
