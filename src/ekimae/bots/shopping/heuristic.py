@@ -5,8 +5,8 @@ yen now, a detergent as the garment it would double, a fish draw as the mean of 
 tokens not yet seen, the machine as its drinks times the chance that one comes out) and:
 
 - takes the best-priced item in front of it (or passes when nothing pays);
-- moves to the point with the best item in front, plus a share of the best one reachable
-  from there next turn;
+- moves to the point with the best item in front, plus a share of the best item anywhere
+  (its worth fading by `FADE` a step of the walk to it);
 - leaves once the crate pays `TARGET` yen (`FINAL_TARGET` on its last trip: after that
   it shops no more, while the others may go on for long), when nothing worth the walk is
   near, or at once when someone else's next exit could end the game with it inside (SH-5:
@@ -28,11 +28,30 @@ from ekimae.games.shopping.components import OUT, Mall, ShoppingData, load_data
 from ekimae.games.shopping.market import fish_of, fish_token
 
 TARGET = 2400  # yen in the crate that make it worth leaving the first time
-FINAL_TARGET = 6000  # the last time (after it, no more shopping)
+FINAL_TARGET = 12000  # the last time (after it, no more shopping)
 NEAR = 150  # yen: less than this within reach is not worth staying for
-LOOKAHEAD = 0.3  # share of the best item one move further that a point is worth
+LOOKAHEAD = 0.3  # share of the best item further on that a point is worth
+FADE = 0.85  # what an item's worth keeps per step of walking to it
 MAGAZINE = 30  # yen a magazine is worth to us: it only breaks ties (SH-4)
 DETERGENT_GUESS = 150  # yen a detergent is worth before a garment is in the crate
+
+
+@functools.cache
+def steps_between() -> dict[str, dict[str, int]]:
+    """Steps between every two places of the packaged mall (outside included)."""
+    mall: Mall = load_data().mall
+    table: dict[str, dict[str, int]] = {}
+    for start in (*mall.points, OUT):
+        far = {start: 0}
+        queue = deque([start])
+        while queue:
+            here = queue.popleft()
+            for there in mall.aisles[here]:
+                if there not in far:
+                    far[there] = far[here] + 1
+                    queue.append(there)
+        table[start] = far
+    return table
 
 
 @functools.cache
@@ -140,21 +159,23 @@ def ranked(view: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
         return [a for _, _, a in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True)]
     mall = data.mall
     far = distances()
+    apart = steps_between()
     here = {p: prices.at(p) for p in mall.points}
     me = view["players"][view["seat"]]
-    leave = _wants_out(
-        view,
-        me,
-        max(here[p] for p in mall.reach[me["at"]] if p != OUT) if me["at"] in mall.reach else 0.0,
-    )
+    # What is worth walking to anywhere, fading with the steps to it.
+    pull = {
+        p: max(here[q] * FADE ** apart[p][q] for q in mall.points if here[q] > 0)
+        if any(here.values())
+        else 0.0
+        for p in (*mall.points, OUT)
+    }
+    leave = _wants_out(view, me, pull[me["at"]])
 
     def score(action: Action) -> float:
         assert isinstance(action, Move)
         if action.to == OUT:
             return 1e9 if leave and me["crate"] else -1e9
-        value = here[action.to] + LOOKAHEAD * max(
-            here[p] for p in mall.reach[action.to] if p != OUT
-        )
+        value = here[action.to] + LOOKAHEAD * pull[action.to]
         if leave:
             return -1e6 * far[action.to] + value
         return value
