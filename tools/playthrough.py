@@ -63,6 +63,8 @@ CASES: tuple[Case, ...] = (
     # CHOCOLATE MILK's opening: buys through the machine (a drink stuck and back in the
     # supply, CM-2), refills, the Stock cards rising by ¥100 a colour and a shape, sales.
     Case("chocolate-milk", 2, 4, {"variant": "standard", "refill": "draw"}, limit=24),
+    # ... and the strategic variant with the die refill (CM-2), three seats.
+    Case("chocolate-milk", 3, 6, {"variant": "strategic", "refill": "die"}, limit=12),
     # THE SHOPPING GAME's opening: entering through the central aisles (SH-3), moves of 1-3
     # steps and takes from the cards in front (SH-2), drinks, garments, magazines.
     Case("shopping", 3, 5, {}, limit=30),
