@@ -68,6 +68,9 @@ CASES: tuple[Case, ...] = (
     # THE SHOPPING GAME's opening: entering through the central aisles (SH-3), moves of 1-3
     # steps and takes from the cards in front (SH-2), drinks, garments, magazines.
     Case("shopping", 3, 5, {}, limit=30),
+    # IZAKAYA's opening: sealed bids (IZ-2) and their reveal, then bottles on the four-card
+    # corners first (IZ-3.1), one disc per colour a phase.
+    Case("izakaya", 2, 5, {}, limit=12),
 )
 LOW = 5  # the chooser takes one of the first LOW listed actions: low bids tie often
 
