@@ -22,6 +22,7 @@ TITLES = {
     "tokyo-metro": "ekimae.games.tokyo_metro.game:GAME",
     "tokyo-jutaku": "ekimae.games.tokyo_jutaku.game:GAME",
     "countdown": "ekimae.games.countdown.game:GAME",
+    "bottle-bonus": "ekimae.games.bottle_bonus.game:GAME",
     "izakaya": "ekimae.games.izakaya.game:GAME",
     "shopping": "ekimae.games.shopping.game:GAME",
     "chocolate-milk": "ekimae.games.chocolate_milk.game:GAME",
