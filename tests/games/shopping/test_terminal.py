@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ekimae.cli.main import main
 from ekimae.cli.titles.shopping import TITLE
 from ekimae.cli.titles.shopping.board import mall_lines
 from ekimae.games.shopping.actions import Move
@@ -26,3 +27,9 @@ def test_render_writes_the_mall_picture(tmp_path: Path) -> None:
     TITLE.render(GAME, None, str(out))
     svg = out.read_text(encoding="utf-8")
     assert svg.startswith("<svg") and svg.count('class="point"') == len(GAME.data.mall.points)
+
+
+def test_ekimae_render_draws_the_mall(tmp_path: Path) -> None:
+    out = tmp_path / "mall.svg"
+    assert main(["render", "--game", "shopping", "--out", str(out)]) == 0
+    assert out.read_text(encoding="utf-8").startswith("<svg")

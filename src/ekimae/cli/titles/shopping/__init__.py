@@ -56,6 +56,7 @@ class ShoppingFront(GenericFront):
 
 class ShoppingTerminal(GenericTerminal):
     score_word = "yen"
+    extras = frozenset({"render"})
 
     def default_seats(self, game: Game[Any], command: str) -> tuple[tuple[str, ...], int]:
         if command == "play":
