@@ -1,0 +1,91 @@
+"""IZAKAYA's page (issue 18): the parcel grid drawn from the view — cards with their
+owners' pyramids and floors, corners with their drinks (colour and shape glyph), claimed
+edges —, the Colour cards with their prices (the price track), bids entered privately,
+and building: choose an element from the pool, then place it on one's card with
+rotate/flip, a ghost that says why a spot is refused.
+
+The elements, the cards and the isometric drawing are TOKYO JUTAKU's (its components and
+its static `pieces.js`, imported); the drinks are JIDOHANBAIKI's. The page only sends
+actions the server listed as legal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ekimae.games.izakaya.board import board
+from ekimae.games.izakaya.game import GAME
+from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
+
+DATA = GAME.data
+
+
+def izakaya_prompt(view: Mapping[str, Any], seat: int | None) -> str:
+    """What is happening now, and what this seat may do (IZ-2 … IZ-4)."""
+    if view["phase"] == "over":
+        return "The game is over: buildings earn drinks × floors, plus yen kept (IZ-5)."
+    if view["phase"] == "bid":
+        if seat is not None and not view["players"][seat]["has_bid"]:
+            return f"Round {view['round']}: seal your turn-order bid (IZ-2)."
+        return f"Round {view['round']}: waiting for the others' sealed bids (IZ-2)."
+    (turn,) = view["to_act"]
+    if seat != turn:
+        return f"Round {view['round']}: seat {turn + 1} places a disc (IZ-3)."
+    pending = view["pending"]
+    if pending and pending[0] == "place":
+        return f"Place {pending[1]} on one of your cards (R turns, F flips; IZ-3.4)."
+    if pending:
+        return "Three claims in a line: take a free element (IZ-3.3)."
+    return "Place a disc: a bottle, a price move, a claim or a build (IZ-3)."
+
+
+class IzakayaWeb(GenericTitle):
+    template = "izakaya/templates/game.html"
+
+    def prompt(
+        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+    ) -> str | None:
+        return izakaya_prompt(view, seat)
+
+    def components(self) -> dict[str, Any]:
+        """TOKYO JUTAKU's elements and the white card sides (borders, floors, elements),
+        the JIDOHANBAIKI drinks (ink and glyph), and each grid's corners and edges."""
+        side = DATA.card_side
+        drinks = DATA.drinks
+        return {
+            "elements": JUTAKU.components()["elements"],
+            "cards": {
+                c.id: {
+                    "name": c.name,
+                    "district": c.district,
+                    "floors": c.side(side).floors,
+                    "elements": c.side(side).elements,
+                    "numeral": c.side(side).numeral,
+                    "plots": [list(p.rows) for p in c.side(side).plots],
+                }
+                for c in DATA.jutaku.cards.values()
+            },
+            "colours": {c.key: c.ink for c in drinks.colours},
+            "drinks": {
+                d.id: {"colour": d.colour, "glyph": drinks.shape(d.shape).glyph, "name": d.name}
+                for d in drinks.drinks.values()
+            },
+            "grids": {
+                str(n): {
+                    "size": t.grid,
+                    "centre": board(t.grid, t.centre_out).centre,
+                    "corners": {
+                        k: [c.row, c.col] for k, c in board(t.grid, t.centre_out).corners.items()
+                    },
+                    "edges": {
+                        k: list(e.cards) for k, e in board(t.grid, t.centre_out).edges.items()
+                    },
+                }
+                for n, t in DATA.tables.items()
+            },
+        }
+
+
+TITLE = IzakayaWeb()
