@@ -5,7 +5,7 @@
 // imported from its page. The page only sends actions the server listed as legal.
 import { el } from "/static/dom.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
 
@@ -16,26 +16,19 @@ let turn = 0; // the orientation of the element in hand (index into its shapes)
 let handOf = null;
 let hover = null; // {cx, cy} the square under the pointer
 let isoTurn = 0;
-let clockOffset = 0; // performance.now() − the game time of the last action seen
-let lastNow = null;
-let queued = null; // a timeout waiting for the 1.5 s pace (CD-2 RULING)
+const clock = gameClock();
+let pace = null; // the 1.5 s pace (CD-2 RULING)
 
 export async function initGame(c) {
   cfg = c;
   comps = await (await fetch("/api/titles/countdown/components")).json();
   table = connectTable(cfg, render, "#tools button, #cards button");
-  document.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
-    if (ev.key === "r" || ev.key === "R") { reorient("rot"); ev.preventDefault(); }
-    if (ev.key === "f" || ev.key === "F") { reorient("flip"); ev.preventDefault(); }
-  });
-  document.getElementById("rot").onclick = () => reorient("rot");
-  document.getElementById("flip").onclick = () => reorient("flip");
-  document.getElementById("iso-turn").onclick = () => { isoTurn = (isoTurn + 1) % 4; draw(); };
+  pace = pacer(table, clock, comps.hand_ms);
+  bindTurning(reorient, () => { isoTurn = (isoTurn + 1) % 4; draw(); });
   setInterval(tick, 100);
 }
 
-const gameNow = () => performance.now() - clockOffset;
+const gameNow = () => clock.now();
 const latest = () => table?.latest();
 const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
 const seat = () => cfg.seat;
@@ -52,23 +45,11 @@ function reorient(how) {
 }
 
 function sendPaced(action, what) {
-  // RULING (CD-2): one seat's grabs, placements and returns are 1.5 s of game time apart;
-  // a click before that waits for its moment instead of being refused.
-  const msg = latest();
-  if (queued) clearTimeout(queued);
-  const wait = msg.view.last_act[seat()] + comps.hand_ms - gameNow();
-  const why = document.getElementById("why");
-  if (wait > 0) {
-    why.textContent = `${what} in ${(wait / 1000).toFixed(1)} s (one element every ${comps.hand_ms / 1000} s)`;
-    queued = setTimeout(() => { queued = null; why.textContent = ""; table.send(action); }, wait + 40);
-  } else {
-    why.textContent = "";
-    table.send(action);
-  }
+  pace.send(action, what, latest().view.last_act[seat()]);
 }
 
 function render(msg) {
-  if (msg.view.now !== lastNow) { lastNow = msg.view.now; clockOffset = performance.now() - msg.view.now; }
+  clock.seen(msg.view.now);
   document.body.dataset.actions = String(msg.actions);
   document.body.dataset.phase = msg.view.phase;
   draw();
@@ -214,7 +195,7 @@ function drawBuild(msg) {
     const cells = shape.map(([cx, cy]) => [cx + x0, cy + y0]);
     for (const [cx, cy] of cells) board.append(svg("rect", { x: 1 + cx * U + 3, y: 1 + cy * U + 3, width: U - 8, height: U - 8, fill: ok ? "rgba(40,160,70,.55)" : "rgba(210,40,40,.45)", stroke: ok ? "#1b7a35" : "#a01818", "stroke-width": 2, "pointer-events": "none", class: ok ? "ju-ghost ok" : "ju-ghost no" }));
     const why = document.getElementById("why");
-    if (!queued) why.textContent = ok ? `Fits: floor ${v.round}. Click to place.` : `Can't go here, because ${refusal(v, me, cells)}.`;
+    if (!pace.busy()) why.textContent = ok ? `Fits: floor ${v.round}. Click to place.` : `Can't go here, because ${refusal(v, me, cells)}.`;
   }
   board.addEventListener("pointerleave", () => { hover = null; draw(); });
   plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: v.phase === "build" && !v.out[me] ? `The whole card: floor ${v.round} is built now (white squares)` : "The whole card" }), board));
@@ -267,7 +248,7 @@ function drawTools(msg) {
   b.textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
   const d = document.getElementById("done");
   d.disabled = !done || pending;
-  d.onclick = done ? () => { if (queued) { clearTimeout(queued); queued = null; } table.send(done.action); } : null;
+  d.onclick = done ? () => { pace.cancel(); table.send(done.action); } : null;
   d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? `Done with floor ${v.round} (nothing added: you go out)` : `Done with floor ${v.round}`;
   const hand = me === null ? null : v.hand[me];
   for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;

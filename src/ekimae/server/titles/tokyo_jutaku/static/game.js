@@ -1,9 +1,12 @@
 // TOKYO JUTAKU's page (issue 16): the plan, the pool, one's card to build on (R turns, F
 // flips, the element snaps where a listed `place` action puts it), isometric towers, Stop!
 // The page only sends actions the server listed as legal; it draws from the view alone.
+// A variant built on JUTAKU (BOTTLE BONUS) runs this page with `hooks`: its components'
+// address, its phases' clock words, the side a card shows, and a part of its own drawn
+// after JUTAKU's (`extra(msg, page)`).
 import { el } from "/static/dom.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning } from "/static/titles/tokyo_jutaku/pieces.js";
 
 let comps = null;
 let table = null;
@@ -12,26 +15,23 @@ let turn = 0; // the orientation of the element in hand (index into its shapes)
 let handOf = null; // the element that orientation belongs to
 let hover = null; // {plot, cx, cy} the square under the pointer
 let isoTurn = 0;
-let clockOffset = 0; // performance.now() − the game time of the last action seen
-let lastNow = null;
-let queued = null; // a timeout waiting for the 2 s pace (JU-4 RULING)
+const clock = gameClock();
+let pace = null; // the 2 s pace (JU-4 RULING)
+let hooks = {};
 
-export async function initGame(c) {
+export async function initGame(c, variant = {}) {
   cfg = c;
-  comps = await (await fetch("/api/titles/tokyo-jutaku/components")).json();
-  table = connectTable(cfg, render, "#tools button");
-  document.addEventListener("keydown", (ev) => {
-    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
-    if (ev.key === "r" || ev.key === "R") { reorient("rot"); ev.preventDefault(); }
-    if (ev.key === "f" || ev.key === "F") { reorient("flip"); ev.preventDefault(); }
-  });
-  document.getElementById("rot").onclick = () => reorient("rot");
-  document.getElementById("flip").onclick = () => reorient("flip");
-  document.getElementById("iso-turn").onclick = () => { isoTurn = (isoTurn + 1) % 4; draw(); };
-  setInterval(tick, 200);
+  hooks = variant;
+  comps = await (await fetch(hooks.components ?? "/api/titles/tokyo-jutaku/components")).json();
+  table = connectTable(cfg, render, hooks.buttons ?? "#tools button");
+  pace = pacer(table, clock, comps.hand_ms);
+  bindTurning(reorient, () => { isoTurn = (isoTurn + 1) % 4; draw(); });
+  setInterval(tick, hooks.tickMs ?? 200);
 }
 
-const gameNow = () => performance.now() - clockOffset;
+const gameNow = () => clock.now();
+// The side a card shows: the game's option (a variant may turn single cards, `hooks.sideOf`).
+const sideOf = (v, card) => hooks.sideOf?.(v, card) ?? v.options.side;
 const latest = () => table?.latest();
 const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
 const seat = () => cfg.seat;
@@ -49,26 +49,13 @@ function reorient(how) {
 // ---------------------------------------------------------------- sending
 
 function sendPaced(action, what) {
-  // RULING (JU-4): one seat's grabs, placements and returns are 2 s of game time apart;
-  // a click before that waits for its moment instead of being refused.
-  const msg = latest();
-  if (queued) clearTimeout(queued);
-  const earliest = msg.view.last_act[seat()] + comps.hand_ms;
-  const wait = earliest - gameNow();
-  const why = document.getElementById("why");
-  if (wait > 0) {
-    why.textContent = `${what} in ${(wait / 1000).toFixed(1)} s (one element every ${comps.hand_ms / 1000} s)`;
-    queued = setTimeout(() => { queued = null; why.textContent = ""; table.send(action); }, wait + 40);
-  } else {
-    why.textContent = "";
-    table.send(action);
-  }
+  pace.send(action, what, latest().view.last_act[seat()]);
 }
 
 // ---------------------------------------------------------------- rendering
 
 function render(msg) {
-  if (msg.view.now !== lastNow) { lastNow = msg.view.now; clockOffset = performance.now() - msg.view.now; }
+  clock.seen(msg.view.now);
   document.body.dataset.actions = String(msg.actions);
   document.body.dataset.phase = msg.view.phase;
   draw();
@@ -92,6 +79,7 @@ function draw() {
   drawBuild(msg);
   drawPlayers(msg);
   drawTools(msg);
+  hooks.extra?.(msg, { table, seat: seat(), comps, legalOf, now: gameNow });
   document.getElementById("log").replaceChildren(...v.log.slice(-40).map((line) => el("li", { text: line })));
   const end = document.getElementById("end");
   end.hidden = !msg.finished;
@@ -120,7 +108,6 @@ function drawPlan(msg) {
   const moves = new Map(legalOf("move").concat(legalOf("start")).map((a) => [a.action.space, a]));
   const box = document.getElementById("plan");
   const cells = [];
-  const side = v.options.side;
   for (let r = 0; r < 6; r++) {
     for (let c = 0; c < 6; c++) {
       const space = "ABCDEF"[c] + (r + 1);
@@ -133,7 +120,8 @@ function drawPlan(msg) {
       const node = el("div", { class: "ju-space", "data-space": space, title: space });
       node.style.background = shown ? DISTRICT_COLORS[shown.district] ?? "#eee" : "#bbb";
       node.append(el("span", { class: "ju-sp", text: space }));
-      if (shown) node.append(el("span", { class: "ju-cn", text: shown.name }), el("span", { class: "ju-cy", text: `¥${shown[side].yen / 1000}k · ${shown[side].floors}F ${shown[side].elements}` }));
+      const side = shown ? shown[sideOf(v, card ?? held)] : null;
+      if (shown) node.append(el("span", { class: "ju-cn", text: shown.name }), el("span", { class: "ju-cy", text: `¥${side.yen / 1000}k · ${side.floors}F ${side.elements}` }));
       else node.append(el("span", { class: "ju-cn", text: "(built)" }));
       if (arch >= 0) {
         const a = el("span", { class: "ju-arch", text: String(arch + 1), title: `seat ${arch + 1}'s architect` });
@@ -265,7 +253,7 @@ function drawBuild(msg) {
       const cells = shape.map(([cx, cy]) => [cx + x0, cy + y0]);
       for (const [cx, cy] of cells) board.append(svg("rect", { x: 1 + cx * U + 3, y: 1 + cy * U + 3, width: U - 8, height: U - 8, fill: ok ? "rgba(40,160,70,.55)" : "rgba(210,40,40,.45)", stroke: ok ? "#1b7a35" : "#a01818", "stroke-width": 2, "pointer-events": "none", class: ok ? "ju-ghost ok" : "ju-ghost no" }));
       const why = document.getElementById("why");
-      if (!queued) why.textContent = ok ? `Fits: floor ${Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1}. Click to place.` : `Can't go here, because ${refusal(v, me, k, rows, cells)}.`;
+      if (!pace.busy()) why.textContent = ok ? `Fits: floor ${Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1}. Click to place.` : `Can't go here, because ${refusal(v, me, k, rows, cells)}.`;
     }
     board.addEventListener("pointerleave", () => { hover = null; draw(); });
     nodes.push(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: card.plots.length > 1 ? `Border ${k + 1}` : "The plot" }), board));
@@ -347,7 +335,7 @@ function tick() {
   const clock = document.getElementById("clock");
   if (v.deadline_ms === null || msg.finished) { clock.textContent = ""; return; }
   const left = Math.max(0, v.deadline_ms - gameNow());
-  const what = { setup: "to choose", move: "to move", build: `round ${v.round}`, window: "Stop! check in" }[v.phase];
+  const what = { setup: "to choose", move: "to move", build: `round ${v.round}`, window: "Stop! check in", ...(hooks.clockWords?.(v) ?? {}) }[v.phase];
   clock.textContent = `Time ${what}: ${(left / 1000).toFixed(1)} s`;
   clock.className = "ju-clock" + (left < 10000 ? " low" : "");
 }

@@ -64,3 +64,51 @@ export function isoTower({ rows, cubes, size, isoTurn, color, label = "" }) {
   }
   return root;
 }
+
+// ---------------------------------------------------------------- the building pages' parts
+// Shared by every page that builds with JUTAKU's elements against the server's clock
+// (TOKYO JUTAKU, COUNTDOWN, BOTTLE BONUS).
+
+// The game clock: the view's `now` (ms of game time) seen at this moment of the page.
+export function gameClock() {
+  let offset = 0, last = null;
+  return {
+    seen(now) { if (now !== last) { last = now; offset = performance.now() - now; } },
+    now: () => performance.now() - offset,
+  };
+}
+
+// RULING (JU-4, CD-2): one seat's grabs, placements and returns are `handMs` of game time
+// apart; a click before that waits for its moment (said in `why`) instead of being refused.
+export function pacer(table, clock, handMs) {
+  let queued = null;
+  const why = () => document.getElementById("why");
+  return {
+    send(action, what, lastAct) {
+      if (queued) clearTimeout(queued);
+      const wait = lastAct + handMs - clock.now();
+      if (wait > 0) {
+        why().textContent = `${what} in ${(wait / 1000).toFixed(1)} s (one element every ${handMs / 1000} s)`;
+        queued = setTimeout(() => { queued = null; why().textContent = ""; table.send(action); }, wait + 40);
+      } else {
+        why().textContent = "";
+        table.send(action);
+      }
+    },
+    busy: () => queued !== null,
+    cancel() { if (queued) { clearTimeout(queued); queued = null; } },
+  };
+}
+
+// R turns and F flips the element in hand (keys and the #rot, #flip buttons); #iso-turn
+// turns the isometric view.
+export function bindTurning(reorient, turnView) {
+  document.addEventListener("keydown", (ev) => {
+    if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLTextAreaElement) return;
+    if (ev.key === "r" || ev.key === "R") { reorient("rot"); ev.preventDefault(); }
+    if (ev.key === "f" || ev.key === "F") { reorient("flip"); ev.preventDefault(); }
+  });
+  document.getElementById("rot").onclick = () => reorient("rot");
+  document.getElementById("flip").onclick = () => reorient("flip");
+  document.getElementById("iso-turn").onclick = turnView;
+}
