@@ -58,6 +58,10 @@ class Weights:
     copy_strong: float = 250.0  # a Copy disc with an Invest or Station taken to copy (OS-7.1)
     copy_weak: float = 80.0  # ... with only weaker actions taken
     drink_later: float = 0.6  # MD-3: a crate's drinks are built over later turns, fewer rounds
+    # MD-3: of the sites ahead a crate is counted to fill. `normal` builds ~1.6 drinks a
+    # crate where the count says 3-4, but 0.75 (a third of the drinks) played no better
+    # against the earlier `normal` and 0.5 takes no crate at all (docs/games/metro-drinks.md).
+    drink_fill: float = 1.0
     drink_walk: float = 0.5  # MD-5: of a drink site a Move could pass with free builds
     # (action kind, yen) added to `normal_score` of every action of that kind: what the
     # estimates miss, as learned from the search's choices (tools/distill_bonus.py).
@@ -629,7 +633,7 @@ def _colour(j: Judge, a: Action) -> float:
     colour = colour_of_spot(a.spot)
     sites = j.own_sites()
     ahead = len(sites) + 0.5 * min(j.pyramids, max(0, j.rounds_left - 1))
-    builds = min(float(CRATE), max(0.0, ahead - j.drinks), float(j.rounds_left))
+    builds = min(float(CRATE), j.w.drink_fill * max(0.0, ahead - j.drinks), float(j.rounds_left))
     lost = j.w.new_disc * (j.rounds_left - 1) + DISC  # the disc to the box, from next round on
     if builds <= 0:
         return -lost - j.discs(a)
