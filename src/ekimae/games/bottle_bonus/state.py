@@ -190,13 +190,8 @@ class BottleState(JutakuState):
         return [Take(at, e) for e in self.pool() if e != self.unwanted[seat]]
 
     def _spendable(self, seat: Seat) -> list[str]:
-        """The seat's drinks whose power may be spent now (BB-2), one per colour."""
-        seen: dict[str, str] = {}
-        for drink in self.drinks[seat]:
-            colour = self.colour(drink)
-            if colour not in seen and self._power_refusal(seat, colour) is None:
-                seen[colour] = drink
-        return list(seen.values())
+        """The seat's drinks whose power may be spent now (BB-2)."""
+        return [d for d in self.drinks[seat] if self._power_refusal(seat, self.colour(d)) is None]
 
     def apply(self, seat: Seat, action: Action) -> None:
         why = self._refusal(seat, action)
