@@ -16,7 +16,9 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   const setPending = (on) => {
     pending = on;
     document.body.dataset.pending = on ? "1" : "";
-    for (const b of document.querySelectorAll(buttons)) b.disabled = on;
+    // A page that knows a button is not legal now marks it data-legal="0": the end of a
+    // wait must not make it look clickable.
+    for (const b of document.querySelectorAll(buttons)) b.disabled = on || b.dataset.legal === "0";
   };
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";

@@ -243,15 +243,21 @@ function drawTools(msg) {
   const back = legalOf("return")[0], done = legalOf("done")[0];
   const pending = document.body.dataset.pending === "1";
   const b = document.getElementById("put-back");
+  b.dataset.legal = back ? "1" : "0";
   b.disabled = !back || pending;
   b.onclick = back ? () => sendPaced(back.action, "Putting back") : null;
   b.textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
   const d = document.getElementById("done");
+  d.dataset.legal = done ? "1" : "0";
   d.disabled = !done || pending;
   d.onclick = done ? () => { pace.cancel(); table.send(done.action); } : null;
   d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? `Done with floor ${v.round} (nothing added: you go out)` : `Done with floor ${v.round}`;
   const hand = me === null ? null : v.hand[me];
-  for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;
+  for (const id of ["rot", "flip"]) {
+    const r = document.getElementById(id);
+    r.dataset.legal = hand ? "1" : "0";
+    r.disabled = !hand;
+  }
   document.getElementById("tools").hidden = msg.finished || me === null || v.phase !== "build" || Boolean(v.out[me]);
 }
 

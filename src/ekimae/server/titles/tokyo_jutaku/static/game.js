@@ -316,6 +316,7 @@ function drawTools(msg) {
   const bind = (id, a, what) => {
     const b = document.getElementById(id);
     b.hidden = !a && (id === "keep");
+    b.dataset.legal = a ? "1" : "0";
     b.disabled = !a || document.body.dataset.pending === "1";
     b.onclick = a ? () => (what ? sendPaced(a.action, what) : table.send(a.action)) : null;
   };
@@ -324,7 +325,11 @@ function drawTools(msg) {
   bind("keep", keep);
   bind("put-back", back, "Putting back");
   document.getElementById("put-back").textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
-  for (const id of ["rot", "flip"]) document.getElementById(id).disabled = !hand;
+  for (const id of ["rot", "flip"]) {
+    const b = document.getElementById(id);
+    b.dataset.legal = hand ? "1" : "0";
+    b.disabled = !hand;
+  }
   document.getElementById("tools").hidden = msg.finished || me === null;
 }
 
