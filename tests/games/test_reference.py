@@ -13,7 +13,7 @@ from ekimae.games import glossary, reference
 from ekimae.games.tokyo_metro.explain import PHASE_RULE, RULE_OF_KIND
 
 GAMES = Path(reference.__file__).parent
-CITED = re.compile(r"\b(?:TM|SOLO|SA|QD|OS|MOD|JU|CD|MD|CM|IZ)-\d+(?:\.\d+)*\b")
+CITED = re.compile(r"\b(?:TM|SOLO|SA|QD|OS|MOD|JU|CD|MD|CM|IZ|SH|BB)-\d+(?:\.\d+)*\b")
 
 # The IDs of the TOKYO METRO section of the project's rules list (../shared/RULES.md,
 # which a fresh clone may not have), written out here so that the check needs no file.
@@ -41,6 +41,17 @@ def test_every_id_the_engines_cite_is_in_a_reference() -> None:
     cited = _cited_in_games() | set(RULE_OF_KIND.values()) | set(PHASE_RULE.values())
     assert {"TM-7.2", "TM-8.5", "SA-3", "QD-4"} <= cited  # the scan does find them
     assert sorted(cited - set(known)) == []
+
+
+def test_the_scan_knows_every_references_rule_prefix() -> None:
+    """A new title's IDs (e.g. SH-2) are checked only if CITED reads their prefix."""
+    unread = {
+        title: rule
+        for title in reference.titles()
+        for rule in reference.rules(title)
+        if not CITED.fullmatch(rule)
+    }
+    assert unread == {}
 
 
 def test_every_rules_list_id_is_in_the_tokyo_metro_reference() -> None:
