@@ -50,7 +50,6 @@ def bottle_prompt(view: Mapping[str, Any], seat: int | None) -> str:
 
 class BottleBonusWeb(TokyoJutakuWeb):
     template = "bottle_bonus/templates/game.html"
-    replay_template = "tokyo_jutaku/templates/replay.html"
 
     def prompt(
         self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]

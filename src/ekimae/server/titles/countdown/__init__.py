@@ -53,7 +53,6 @@ def countdown_prompt(view: Mapping[str, Any], seat: int | None) -> str:
 
 class CountdownWeb(GenericTitle):
     template = "countdown/templates/game.html"
-    replay_template = "countdown/templates/replay.html"
 
     def prompt(
         self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]

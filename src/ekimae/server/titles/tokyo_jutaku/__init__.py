@@ -75,7 +75,6 @@ def jutaku_label(action: Mapping[str, Any]) -> str | None:
 
 class TokyoJutakuWeb(GenericTitle):
     template = "tokyo_jutaku/templates/game.html"
-    replay_template = "tokyo_jutaku/templates/replay.html"
 
     def prompt(
         self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
