@@ -546,7 +546,7 @@ def create_app(settings: Settings) -> FastAPI:
     async def api_state(request: Request, game_id: str, token: str | None = None) -> Any:
         hub = hub_of(request)
         live = await live_or_404(hub, game_id)
-        return state_payload(live, seat_of(hub, game_id, token))
+        return state_payload(live, seat_of(hub, game_id, token), i18n.request_language(request))
 
     @app.get("/api/games/{game_id}/legal")
     async def api_legal(
@@ -565,7 +565,15 @@ def create_app(settings: Settings) -> FastAPI:
                 "parts": [{"part": p, "count": len(state.legal_actions_in(seat, p))} for p in parts]
             }
         legal = state.legal_actions_in(seat, part[:64])
-        payload = legal_payload(live.game, live.web, state, seat, live.info.options, legal)
+        payload = legal_payload(
+            live.game,
+            live.web,
+            state,
+            seat,
+            live.info.options,
+            legal,
+            lang=i18n.request_language(request),
+        )
         return {"part": part[:64], "legal": payload}
 
     @app.post("/api/games/{game_id}/actions")
@@ -728,7 +736,14 @@ def create_app(settings: Settings) -> FastAPI:
             "view": view,
             "names": live.info.names,
             "overlay": live.web.overlay(view, live.info.options),
-            "legal": legal_payload(live.game, live.web, state, viewer, live.info.options),
+            "legal": legal_payload(
+                live.game,
+                live.web,
+                state,
+                viewer,
+                live.info.options,
+                lang=i18n.request_language(request),
+            ),
             "last": None if last is None else {"seat": last[0], "text": text},
         }
 
@@ -752,7 +767,7 @@ def create_app(settings: Settings) -> FastAPI:
             await ws.close(code=4403 if live else 4404)
             return
         await ws.accept()
-        client = Client(seat, ws.send_json, ws.close)
+        client = Client(seat, ws.send_json, ws.close, i18n.request_language(ws))
         await hub.subscribe(live, client)
         try:
             while True:

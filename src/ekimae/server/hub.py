@@ -81,6 +81,7 @@ class Client:
     seat: int | None  # None: a spectator
     send: Send
     close: Close | None = None  # ends the connection (a revoked seat's link)
+    lang: str = "en"  # the page's language: the title's prompt and labels are written in it
 
 
 @dataclass(eq=False)
@@ -126,9 +127,10 @@ def legal_payload(
     seat: int | None,
     options: Mapping[str, str],
     actions: Sequence[Action] | None = None,
+    lang: str = "en",
 ) -> list[dict[str, Any]]:
     """The seat's legal actions (or `actions`, a part of them): wire form, engine
-    notation, and a plain label if any."""
+    notation, and a plain label if any, in the reader's language `lang`."""
     if seat is None or seat not in state.current_players():
         return []
     view = state.view(seat)
@@ -136,7 +138,7 @@ def legal_payload(
     for a in state.legal_actions(seat) if actions is None else actions:
         wire = a.to_dict()
         item = {"action": wire, "text": game.format_action(a), "kind": a.kind}
-        label = web.label(view, seat, wire, options)
+        label = web.label(view, seat, wire, options, lang=lang)
         if label is not None:
             item["label"] = label
         out.append(item)
@@ -192,15 +194,16 @@ def own_actions(live: LiveGame, seat: int) -> int:
     return sum(1 for acted, _ in live.record.actions if acted == seat)
 
 
-def state_payload(live: LiveGame, seat: int | None) -> dict[str, Any]:
-    """Everything one seat's page needs; built from `state.view(seat)` only."""
+def state_payload(live: LiveGame, seat: int | None, lang: str = "en") -> dict[str, Any]:
+    """Everything one seat's page needs, its sentences in `lang`; built from
+    `state.view(seat)` only."""
     view = live.state.view(seat)
     return {
         "type": "state",
         "seat": seat,
         **table_summary(live),
         "view": view,
-        "legal": legal_payload(live.game, live.web, live.state, seat, live.info.options),
+        "legal": legal_payload(live.game, live.web, live.state, seat, live.info.options, lang=lang),
         "sealed": sorted(live.game.type.sealed),
         # Several seats act at once: each guards its action with its own `seq`, so that
         # their actions do not refuse each other as stale (a game-wide `expected` would).
@@ -214,7 +217,7 @@ def state_payload(live: LiveGame, seat: int | None) -> dict[str, Any]:
         "ranking": live.state.ranking(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
-        "prompt": live.web.prompt(view, seat, live.info.options),
+        "prompt": live.web.prompt(view, seat, live.info.options, lang=lang),
         "accepted_at": live.accepted_wall,
         # The rematch of a finished game, once a seat has asked for it (`Hub.rematch`).
         "rematch": live.info.rematch,
@@ -775,11 +778,12 @@ class Hub:
         return count - 1
 
     async def _broadcast(self, live: LiveGame) -> None:
-        by_seat: dict[int | None, dict[str, Any]] = {}
+        by_seat: dict[tuple[int | None, str], dict[str, Any]] = {}
         for client in list(live.clients):
-            payload = by_seat.get(client.seat)
+            key = (client.seat, client.lang)
+            payload = by_seat.get(key)
             if payload is None:
-                payload = by_seat[client.seat] = state_payload(live, client.seat)
+                payload = by_seat[key] = state_payload(live, client.seat, client.lang)
             try:
                 await asyncio.wait_for(client.send(payload), timeout=5)
             except Exception:  # a dead or stuck socket must not stall the game
@@ -802,7 +806,7 @@ class Hub:
                 self.store.chat, live.info.id, self.limits.chat_history
             )
             live.clients.add(client)
-            first = state_payload(live, client.seat)
+            first = state_payload(live, client.seat, client.lang)
             await client.send({**first, "chat": [m.to_dict() for m in history]})
 
     # ------------------------------------------------------------------- chat

@@ -38,9 +38,14 @@ class WebTitle(Protocol):
         ...
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
-        """A sentence saying what is happening and what this seat may do now."""
+        """A sentence saying what is happening and what this seat may do now, written in
+        the page's language `lang` where the title speaks it (English otherwise)."""
         ...
 
     def label(
@@ -49,8 +54,10 @@ class WebTitle(Protocol):
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
-        """A plain label for one legal action (wire form), None for the engine's text."""
+        """A plain label for one legal action (wire form), None for the engine's text;
+        in `lang` where the title speaks it."""
         ...
 
     def components(self) -> dict[str, Any]:
@@ -75,7 +82,11 @@ class GenericTitle:
         return None
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return None
 
@@ -85,6 +96,7 @@ class GenericTitle:
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return None
 

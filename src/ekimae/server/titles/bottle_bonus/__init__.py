@@ -52,7 +52,11 @@ class BottleBonusWeb(TokyoJutakuWeb):
     template = "bottle_bonus/templates/game.html"
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return bottle_prompt(view, seat)
 
@@ -62,6 +66,7 @@ class BottleBonusWeb(TokyoJutakuWeb):
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         kind = action.get("kind")
         if kind == "catch":

@@ -86,7 +86,11 @@ class MilkWeb(GenericTitle):
         return board_html(view)
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return milk_prompt(view, seat)
 
@@ -96,6 +100,7 @@ class MilkWeb(GenericTitle):
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return milk_label(view, action)
 

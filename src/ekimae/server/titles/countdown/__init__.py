@@ -55,7 +55,11 @@ class CountdownWeb(GenericTitle):
     template = "countdown/templates/game.html"
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return countdown_prompt(view, seat)
 
@@ -65,6 +69,7 @@ class CountdownWeb(GenericTitle):
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         kind = action.get("kind")
         if kind == "pick":

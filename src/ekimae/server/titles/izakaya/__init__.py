@@ -45,7 +45,11 @@ class IzakayaWeb(GenericTitle):
     template = "izakaya/templates/game.html"
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return izakaya_prompt(view, seat)
 

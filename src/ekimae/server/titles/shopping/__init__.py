@@ -89,7 +89,11 @@ class ShoppingWeb(GenericTitle):
         return mall_svg(DATA, view)
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return shopping_prompt(view, seat)
 
@@ -99,6 +103,7 @@ class ShoppingWeb(GenericTitle):
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return shopping_label(view, seat, action)
 

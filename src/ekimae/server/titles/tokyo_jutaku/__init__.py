@@ -77,7 +77,11 @@ class TokyoJutakuWeb(GenericTitle):
     template = "tokyo_jutaku/templates/game.html"
 
     def prompt(
-        self, view: Mapping[str, Any], seat: int | None, options: Mapping[str, str]
+        self,
+        view: Mapping[str, Any],
+        seat: int | None,
+        options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         return jutaku_prompt(view, seat)
 
@@ -87,6 +91,7 @@ class TokyoJutakuWeb(GenericTitle):
         seat: int,
         action: Mapping[str, Any],
         options: Mapping[str, str],
+        lang: str = "en",
     ) -> str | None:
         if action.get("kind") in ("start", "move"):
             space = str(action["space"])
