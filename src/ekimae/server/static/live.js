@@ -22,8 +22,10 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   };
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
-    const q = cfg.token ? `?token=${encodeURIComponent(cfg.token)}` : "";
-    socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}${q}`);
+    // The page's language (<html lang>) goes with the socket, so the server's sentences
+    // (prompts, labels) come in it even when only ?lang= chose it.
+    const q = new URLSearchParams({ ...(cfg.token ? { token: cfg.token } : {}), lang: document.documentElement.lang || "en" });
+    socket = new WebSocket(`${proto}://${location.host}/ws/${cfg.gameId}?${q}`);
     socket.onopen = () => { retry = 500; };
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
