@@ -896,6 +896,14 @@ class Hub:
             if live.info.bots[seat] is not None and (task is None or task.done()):
                 live.bot_tasks[seat] = asyncio.create_task(self._bot_loop(live.info.id, seat))
 
+    async def _until_game_time(self, live: LiveGame, at: int) -> None:
+        """Wait until the game's clock reaches `at` (ms), at most MAX_BOT_WAIT. The clock
+        is read again every quarter second rather than slept on once: the game clock is
+        the authority, not the wall's (a test that moves it on is followed at once)."""
+        give_up = time.monotonic() + MAX_BOT_WAIT
+        while (wait := (at - self.game_time(live)) / 1000) > 0 and time.monotonic() < give_up:
+            await asyncio.sleep(min(wait, 0.25))
+
     async def _bot_loop(self, game_id: str, seat: int) -> None:
         """Play `seat` while it may act: think from its view, then act like a person."""
         while not self._closing:
@@ -937,9 +945,7 @@ class Hub:
             # early (the server stamps it with its own clock, which would be refused).
             not_before = getattr(action, "at", None)
             if live.game.type.dynamics is Dynamics.REAL_TIME and isinstance(not_before, int):
-                wait = (not_before - self.game_time(live)) / 1000
-                if wait > 0:
-                    await asyncio.sleep(min(wait, MAX_BOT_WAIT))
+                await self._until_game_time(live, not_before)
             # Alone to act, the position it saw must still be the game's; acting at once
             # with others, only its own actions matter (theirs do not make it stale).
             try:
