@@ -176,17 +176,30 @@ def test_a_solo_game_shows_the_score_to_beat_on_its_card(
     browser: Browser,
 ) -> None:
     """CD-3 solo: done on floor 1 with nothing added ends the game at once; the results
-    table and the view's `solo_best` (the card and the elements) are shown."""
-    res = httpx.post(cd_server.base + "/api/games", json={"game": "countdown", "seats": [{}]})
-    assert res.status_code == 201, res.text
-    page = browser.new_page(viewport={"width": 1280, "height": 1000})
-    page.goto(cd_server.base + res.json()["me"]["url"])
-    card = page.locator("#cards [data-card]").nth(4)
-    expect(card).to_be_visible(timeout=10_000)
-    name = card.locator("strong").inner_text()
-    card.click()
-    expect(page.locator("#done")).to_be_enabled(timeout=10_000)
-    page.click("#done")
-    expect(page.locator("#ranking tbody tr")).to_have_count(1, timeout=10_000)
-    expect(page.locator("#ranking tbody tr td").last).to_have_text("1")  # out in round 1
-    expect(page.locator("#solo-best")).to_contain_text(f"Your score on {name}: 0 element(s)")
+    table and the view's `solo_best` (the card and the elements) are shown, and this
+    browser remembers the best per card: a second game on that card has it to beat."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    for game in range(2):
+        # A practice seed deals the same cards to both games.
+        res = httpx.post(
+            cd_server.base + "/api/games",
+            json={"game": "countdown", "seats": [{}], "practice": True, "seed": 5},
+        )
+        assert res.status_code == 201, res.text
+        page = context.new_page()
+        page.goto(cd_server.base + res.json()["me"]["url"])
+        card = page.locator("#cards [data-card]").nth(4)
+        expect(card).to_be_visible(timeout=10_000)
+        name = card.locator("strong").inner_text()
+        card.click()
+        expect(page.locator("#done")).to_be_enabled(timeout=10_000)
+        page.click("#done")
+        expect(page.locator("#ranking tbody tr")).to_have_count(1, timeout=10_000)
+        expect(page.locator("#ranking tbody tr td").last).to_have_text("1")  # out in round 1
+        best = page.locator("#solo-best")
+        if game == 0:
+            expect(best).to_contain_text(f"0 element(s) on {name}: your best on this card.")
+        else:
+            expect(best).to_contain_text("your best on this card is 0, the one to beat")
+        page.close()
+    context.close()

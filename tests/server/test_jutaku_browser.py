@@ -161,3 +161,37 @@ def test_paced_builders_leave_their_pace_between_hand_actions() -> None:
 def _at(action: object) -> int:
     at: int = getattr(action, "at")  # noqa: B009 (every TOKYO JUTAKU action has its time)
     return at
+
+
+def test_a_solo_player_races_their_best_time_kept_in_the_browser(
+    server: str,
+    browser: Browser,
+) -> None:
+    """Issue 16's solo: the best time for the game's options is kept in this browser
+    (no account holds it); the clock shows it while playing alone; the game that set a
+    best keeps showing it as new, a slower one shows the best to beat."""
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    key = 'ekimae.best.tokyo-jutaku.solo.{"side":"blue","roppongi":"off"}'
+    context.add_init_script(
+        f"localStorage.setItem({key!r}, JSON.stringify({{value: 92000, game: 'old'}}))"
+    )
+    res = httpx.post(server + "/api/games", json={"game": "tokyo-jutaku", "seats": [{}]})
+    assert res.status_code == 201, res.text
+    page = context.new_page()
+    page.goto(server + res.json()["me"]["url"])
+    _start(page)
+    expect(page.locator("#clock")).to_contain_text("your best 92.0 s", timeout=15_000)
+    outcomes = page.evaluate(
+        """async () => {
+          const { rememberBest } = await import("/static/titles/tokyo_jutaku/pieces.js");
+          return [rememberBest("t", "g1", 50, true), rememberBest("t", "g2", 60, true),
+                  rememberBest("t", "g1", 50, true), rememberBest("t", "g3", 40, true)];
+        }"""
+    )
+    assert outcomes == [
+        {"previous": None, "isNew": True},
+        {"previous": 50, "isNew": False},
+        {"previous": None, "isNew": True},
+        {"previous": 50, "isNew": True},
+    ]
+    context.close()

@@ -5,7 +5,7 @@
 // imported from its page. The page only sends actions the server listed as legal.
 import { el } from "/static/dom.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
 
@@ -280,7 +280,15 @@ function drawEnd(msg) {
   document.getElementById("result").replaceChildren(el("table", { id: "ranking", class: "cd-results" }, el("thead", {}, head), el("tbody", {}, ...body)));
   const best = document.getElementById("solo-best");
   best.hidden = !v.solo_best;
-  if (v.solo_best) best.textContent = `Your score on ${cardName(v.solo_best.card)}: ${v.solo_best.elements} element(s), the one to beat next time on this card.`;
+  if (v.solo_best) {
+    // CD's solo: the best score per card, kept in this browser across games.
+    const { card, elements } = v.solo_best;
+    const { previous, isNew } = rememberBest(`countdown.card.${card}`, cfg.gameId, elements, false);
+    best.className = isNew ? "best new" : "best";
+    best.textContent = isNew
+      ? `${elements} element(s) on ${cardName(card)}: your best on this card${previous === null ? "" : ` (before: ${previous})`}.`
+      : `${elements} element(s) on ${cardName(card)}; your best on this card is ${previous}, the one to beat.`;
+  }
 }
 
 function tick() {

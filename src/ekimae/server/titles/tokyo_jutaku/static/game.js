@@ -6,7 +6,7 @@
 // after JUTAKU's (`extra(msg, page)`).
 import { el } from "/static/dom.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest } from "/static/titles/tokyo_jutaku/pieces.js";
 
 let comps = null;
 let table = null;
@@ -85,9 +85,26 @@ function draw() {
   end.hidden = !msg.finished;
   if (msg.finished) {
     document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
-      el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (¥${msg.scores[s].toLocaleString("en")})`).join(" = ") }))));
+      el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (¥${msg.scores[s].toLocaleString("en")})`).join(" = ") }))),
+      ...soloBest(msg));
   }
   tick();
+}
+
+// Solo (JU-1 … JU-8 with one player): the time to complete the game's cards, against the
+// best this browser has seen for the same game and options.
+const soloKey = (msg) => `${msg.game}.solo.${JSON.stringify(msg.view.options)}`;
+const isSolo = (msg) => msg.names.length === 1 && seat() === 0;
+
+function soloBest(msg) {
+  const v = msg.view;
+  if (!isSolo(msg) || v.completed[0].length < comps.cards_to_end) return [];
+  const { previous, isNew } = rememberBest(soloKey(msg), cfg.gameId, v.now, true);
+  const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const text = isNew
+    ? `All ${comps.cards_to_end} cards in ${secs(v.now)}: your best time${previous === null ? "" : ` (before: ${secs(previous)})`}.`
+    : `All ${comps.cards_to_end} cards in ${secs(v.now)}; your best is ${secs(previous)}.`;
+  return [el("p", { id: "solo-best", class: isNew ? "best new" : "best", text })];
 }
 
 function drawCheck(v) {
@@ -341,6 +358,8 @@ function tick() {
   if (v.deadline_ms === null || msg.finished) { clock.textContent = ""; return; }
   const left = Math.max(0, v.deadline_ms - gameNow());
   const what = { setup: "to choose", move: "to move", build: `round ${v.round}`, window: "Stop! check in", ...(hooks.clockWords?.(v) ?? {}) }[v.phase];
-  clock.textContent = `Time ${what}: ${(left / 1000).toFixed(1)} s`;
+  const best = isSolo(msg) ? storedBest(soloKey(msg)) : null;
+  clock.textContent = `Time ${what}: ${(left / 1000).toFixed(1)} s` +
+    (best === null ? "" : ` · game time ${(gameNow() / 1000).toFixed(0)} s, your best ${(best / 1000).toFixed(1)} s`);
   clock.className = "ju-clock" + (left < 10000 ? " low" : "");
 }

@@ -112,3 +112,23 @@ export function bindTurning(reorient, turnView) {
   document.getElementById("flip").onclick = () => reorient("flip");
   document.getElementById("iso-turn").onclick = turnView;
 }
+
+// A solo player's best, kept in this browser (no account holds it): JU's solo "against
+// one's best times", COUNTDOWN's best score per card. The game that set the best keeps
+// showing it as new when its page is drawn again.
+export function rememberBest(key, game, value, lowerIsBetter) {
+  const name = `ekimae.best.${key}`;
+  let stored = null;
+  try { stored = JSON.parse(localStorage.getItem(name) ?? "null"); } catch { stored = null; }
+  if (stored && stored.game === game) return { previous: stored.previous, isNew: true };
+  const previous = stored && Number.isFinite(stored.value) ? stored.value : null;
+  const isNew = previous === null || (lowerIsBetter ? value < previous : value > previous);
+  if (isNew) {
+    try { localStorage.setItem(name, JSON.stringify({ value, game, previous })); } catch { /* storage off: nothing kept */ }
+  }
+  return { previous, isNew };
+}
+
+export function storedBest(key) {
+  try { return JSON.parse(localStorage.getItem(`ekimae.best.${key}`) ?? "null")?.value ?? null; } catch { return null; }
+}
