@@ -11,7 +11,7 @@ import re
 import pytest
 from babel.messages.pofile import read_po
 
-from ekimae.games import EXAMPLES, TITLES, find_game
+from ekimae.games import EXAMPLES, find_game, titles
 from ekimae.i18n import DOMAIN, po_path, translator
 from ekimae.locale.extract import description_texts, messages
 
@@ -61,7 +61,7 @@ def test_the_games_descriptions_are_messages() -> None:
     every game package's description, registered or not (named by the file of its GAME
     when nothing else uses the words)."""
     used = messages()
-    for name in (*TITLES, *EXAMPLES):
+    for name in (*titles(), *EXAMPLES):
         kind = find_game(name, examples=True).type
         for text in description_texts(kind):
             assert text in used, (name, text)

@@ -98,6 +98,9 @@ class GameType:
     sealed: frozenset[str] = frozenset()
     combination: CombinationCheck = field(default=_any_combination, compare=False)
     summary: str = ""
+    # Place in lists (the lobby, `ekimae games`; the first is the default game): the
+    # Tokyo Series' order, 1 for TOKYO METRO. Titles with equal places go by name.
+    order: int = 100
 
     def check_options(self, options: Options | None) -> dict[str, str]:
         """Every option with its value (defaults filled in); `DataError` naming a bad one."""

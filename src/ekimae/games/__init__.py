@@ -1,7 +1,10 @@
 """The registry of titles: every consumer (server, CLI, bots, tests) finds a game here.
 
 A title is a package `ekimae.games.<title>` whose `game` module has `GAME`, an object of
-the `ekimae.core.game.Game` protocol. `TITLES` lists the ones offered to players.
+the `ekimae.core.game.Game` protocol. Every such package is a title offered to players,
+found by looking (`titles()`): adding a title is adding its folder, and nothing here
+changes. Lists follow `GameType.order` (the Tokyo Series' order), then names; the first
+is the default game.
 `EXAMPLES` are small games written only against the public API, to prove that a title
 plugs in everywhere without any other code naming it (`docs/adding-a-game.md`); they are
 registered when named in the `EKIMAE_GAMES` environment variable (a comma-separated list
@@ -11,22 +14,15 @@ of example names or `module:ATTRIBUTE` paths), as the test suite does, or with
 
 from __future__ import annotations
 
+import functools
 import importlib
 import os
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from ekimae.core.game import Game
 
-TITLES = {
-    "tokyo-metro": "ekimae.games.tokyo_metro.game:GAME",
-    "tokyo-jutaku": "ekimae.games.tokyo_jutaku.game:GAME",
-    "countdown": "ekimae.games.countdown.game:GAME",
-    "bottle-bonus": "ekimae.games.bottle_bonus.game:GAME",
-    "izakaya": "ekimae.games.izakaya.game:GAME",
-    "shopping": "ekimae.games.shopping.game:GAME",
-    "chocolate-milk": "ekimae.games.chocolate_milk.game:GAME",
-}
 EXAMPLES = {
     "sealed-auction": "ekimae.games.sealed_auction.game:GAME",
     "quick-draw": "ekimae.games.quick_draw.game:GAME",
@@ -54,6 +50,26 @@ def title_part(package: str, game: str) -> ModuleType | None:
         return None
 
 
+@functools.cache
+def title_modules() -> tuple[str, ...]:
+    """The `game` modules of every title package (examples excepted), by package name."""
+    examples = {path.partition(":")[0] for path in EXAMPLES.values()}
+    here = Path(__file__).parent
+    found = (
+        f"{__name__}.{entry.name}.game"
+        for entry in sorted(here.iterdir())
+        if (entry / "__init__.py").is_file() and (entry / "game.py").is_file()
+    )
+    return tuple(module for module in found if module not in examples)
+
+
+def titles() -> dict[str, Game[Any]]:
+    """Every title by name, in the series' order (`GameType.order`, then name)."""
+    loaded = [_load(module) for module in title_modules()]
+    loaded.sort(key=lambda game: (game.type.order, game.name))
+    return {game.name: game for game in loaded}
+
+
 def register(game: Game[Any]) -> None:
     """Make `game` known to every consumer in this process (tests, plug-ins)."""
     _registered[game.name] = game
@@ -62,7 +78,7 @@ def register(game: Game[Any]) -> None:
 def games() -> dict[str, Game[Any]]:
     """All registered games by name, titles first (imported lazily, so that `import
     ekimae.games` stays cheap)."""
-    found = {name: _load(path) for name, path in TITLES.items()}
+    found = titles()
     for entry in filter(None, (e.strip() for e in os.environ.get(ENV, "").split(","))):
         game = _load(EXAMPLES.get(entry, entry))
         found[game.name] = game

@@ -23,6 +23,7 @@ def _bottle_type(data: BonusData) -> GameType:
     jutaku = game_type(data.jutaku)
     return GameType(
         name="bottle-bonus",
+        order=4,
         title="BOTTLE BONUS",
         min_seats=jutaku.min_seats,
         max_seats=jutaku.max_seats,

@@ -34,6 +34,7 @@ def _game_type(data: MilkData) -> GameType:
     )
     return GameType(
         name="chocolate-milk",
+        order=7,
         title="CHOCOLATE MILK",
         min_seats=data.min_seats,
         max_seats=data.max_seats,

@@ -15,6 +15,7 @@ def _game_type(data: CountdownData) -> GameType:
     rules = data.rules
     return GameType(
         name="countdown",
+        order=3,
         title="COUNTDOWN",
         min_seats=rules.min_seats,
         max_seats=rules.max_seats,

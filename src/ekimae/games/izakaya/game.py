@@ -18,6 +18,7 @@ from ekimae.games.izakaya.state import IzakayaState
 def _game_type(data: IzakayaData) -> GameType:
     return GameType(
         name="izakaya",
+        order=5,
         title="IZAKAYA",
         min_seats=data.min_seats,
         max_seats=data.max_seats,

@@ -18,6 +18,7 @@ from ekimae.games.shopping.state import ShoppingState
 def _game_type(data: ShoppingData) -> GameType:
     return GameType(
         name="shopping",
+        order=6,
         title="THE SHOPPING GAME",
         min_seats=data.min_seats,
         max_seats=data.max_seats,

@@ -17,6 +17,7 @@ def game_type(data: JutakuData) -> GameType:
     rules = data.rules
     return GameType(
         name="tokyo-jutaku",
+        order=2,
         title="TOKYO JUTAKU",
         min_seats=rules.min_seats,
         max_seats=rules.max_seats,

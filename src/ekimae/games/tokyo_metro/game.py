@@ -79,6 +79,7 @@ def _game_type() -> GameType:
     rules = load_rules()
     return GameType(
         name="tokyo-metro",
+        order=1,
         title="TOKYO METRO",
         min_seats=rules.min_players,
         max_seats=rules.max_players,
