@@ -274,6 +274,19 @@ class StateDefaults:
         return list(places[0]) if places else []
 
 
+def places_by_score(scores: Sequence[int]) -> list[list[Seat]]:
+    """Shared ties: the highest score first; equal scores share a place (seat order inside)."""
+    return [
+        [p for p, own in enumerate(scores) if own == score]
+        for score in sorted(set(scores), reverse=True)
+    ]
+
+
+def sole_first(places: Sequence[Sequence[Seat]]) -> Seat | None:
+    """The winner of a ranking, or None when none or several share the first place."""
+    return places[0][0] if places and len(places[0]) == 1 else None
+
+
 class GameDefaults:
     """The members of the `Game` protocol that follow from a title's `GameType`, data
     version and codec, written once for every title to inherit."""

@@ -14,7 +14,7 @@ from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
-from ekimae.core.game import Seat, StateDefaults, seat_name
+from ekimae.core.game import Seat, StateDefaults, places_by_score, seat_name, sole_first
 from ekimae.core.rng import Rng
 from ekimae.games.chocolate_milk.actions import Buy, BuyCrate, Pass, Sell
 from ekimae.games.chocolate_milk.components import MilkData
@@ -318,17 +318,10 @@ class MilkState(StateDefaults):
 
     def ranking(self) -> list[list[Seat]]:
         """CM-4: most first; equal totals share a place (seat order inside)."""
-        if not self.is_terminal():
-            return []
-        scores = self.scores()
-        return [
-            [p for p in range(self.seats) if scores[p] == score]
-            for score in sorted(set(scores), reverse=True)
-        ]
+        return places_by_score(self.scores()) if self.is_terminal() else []
 
     def winner(self) -> Seat | None:
-        places = self.ranking()
-        return places[0][0] if places and len(places[0]) == 1 else None
+        return sole_first(self.ranking())
 
     # -- what each seat sees ----------------------------------------------------------------
 
