@@ -118,3 +118,23 @@ def test_a_person_plays_izakaya_to_the_end_against_normal(server: str, browser: 
     phone.wait_for_timeout(300)  # the last layout (fonts, the pool) before measuring
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     _shot(phone, "05-phone.png")
+
+
+def test_a_seat_asks_for_a_hint_like_on_tokyo_metro(server: str, browser: Browser) -> None:
+    """Issue 18: hints like TOKYO METRO's — the move `strong` would make from the seat's
+    view, with its estimated win chance, on the seat's own page only."""
+    res = httpx.post(
+        server + "/api/games",
+        json={"game": "izakaya", "seats": [{"name": "Ann"}, {"bot": "normal"}]},
+    )
+    assert res.status_code == 201, res.text
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(server + res.json()["me"]["url"])
+    expect(page.locator("#bid-box")).to_be_visible(timeout=10_000)
+    page.click("#hint")
+    expect(page.locator("#hint-text")).to_contain_text("Hint: bid", timeout=60_000)
+    expect(page.locator("#hint-text")).to_contain_text("estimated win chance")
+    spectator = browser.new_page(viewport={"width": 1280, "height": 1000})
+    spectator.goto(server + res.json()["spectator_url"])
+    expect(spectator.locator("#status")).not_to_have_text("Connecting…", timeout=10_000)
+    expect(spectator.locator("#hint")).to_be_hidden()

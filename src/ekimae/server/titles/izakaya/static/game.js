@@ -7,6 +7,7 @@
 import { el, yen } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
+import { hintPanel } from "/static/hint.js";
 import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const U = 100; // one card on the board's drawing
@@ -18,6 +19,7 @@ let turn = 0; // the orientation of the chosen element
 let handOf = null;
 let colour = null; // the Colour card picked for a bottle
 let edge = null; // the edge picked for a claim
+let hints = null; // the hint panel (static/hint.js)
 let hover = null; // {space, plot, x, y} under the pointer
 
 export async function initGame(c) {
@@ -25,6 +27,8 @@ export async function initGame(c) {
   comps = await (await fetch("/api/titles/izakaya/components")).json();
   // Only these wait for an answer: the Colour cards and the pool are enabled by legality.
   table = connectTable(cfg, render, "#moves button, #bid-send, #undo");
+  hints = hintPanel(cfg, latest);
+  document.getElementById("undo").before(hints.node);
   document.addEventListener("keydown", (ev) => {
     if (ev.target instanceof HTMLInputElement || ev.target instanceof HTMLSelectElement) return;
     if (ev.key === "r" || ev.key === "R") { reorient("rot"); ev.preventDefault(); }
@@ -56,6 +60,7 @@ function render(msg) {
   document.body.dataset.phase = msg.view.phase;
   const hand = placing(msg.view);
   if (hand !== handOf) { handOf = hand; turn = 0; }
+  hints?.update(msg);
   draw();
 }
 
