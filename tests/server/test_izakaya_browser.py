@@ -138,3 +138,29 @@ def test_a_seat_asks_for_a_hint_like_on_tokyo_metro(server: str, browser: Browse
     spectator.goto(server + res.json()["spectator_url"])
     expect(spectator.locator("#status")).not_to_have_text("Connecting…", timeout=10_000)
     expect(spectator.locator("#hint")).to_be_hidden()
+
+
+def test_the_replay_draws_the_grid_step_by_step(server: str, browser: Browser) -> None:
+    """Issue 18: replays like TOKYO METRO's — the grid drawn at every step, all open or as
+    one seat saw it (its sealed bids hidden from the other)."""
+    res = httpx.post(
+        server + "/api/games",
+        json={"game": "izakaya", "seats": [{"bot": "random"}, {"bot": "random"}]},
+    )
+    assert res.status_code == 201, res.text
+    game = res.json()["id"]
+    deadline = time.monotonic() + 60
+    while not httpx.get(f"{server}/api/games/{game}").json()["finished"]:
+        assert time.monotonic() < deadline, "the bots' game did not end"
+        time.sleep(0.2)
+    page = browser.new_page(viewport={"width": 1280, "height": 1000})
+    page.goto(f"{server}/replay/{game}")
+    expect(page.locator("#where")).to_contain_text("Step 0/", timeout=10_000)
+    expect(page.locator("#board svg")).to_be_visible()
+    page.click("#last")
+    expect(page.locator("#where")).to_contain_text("(all open)")
+    expect(page.locator("#log li").first).to_be_visible()
+    page.select_option("#seat-view", "1")
+    expect(page.locator("#where")).to_contain_text("as seat 2 saw it")
+    expect(page.locator("#status")).to_contain_text("Replay")
+    _shot(page, "05-replay.png")

@@ -43,6 +43,7 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None) -> str:
 
 class IzakayaWeb(GenericTitle):
     template = "izakaya/templates/game.html"
+    replay_template = "izakaya/templates/replay.html"
 
     def prompt(
         self,

@@ -8,6 +8,7 @@ import { el, yen } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { hintPanel } from "/static/hint.js";
+import { initStepper } from "/static/stepper.js";
 import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const U = 100; // one card on the board's drawing
@@ -38,7 +39,19 @@ export async function initGame(c) {
   document.getElementById("flip").onclick = () => reorient("flip");
 }
 
-const latest = () => table?.latest();
+// The replay draws each step's view with the live page's drawing (nothing to send).
+let replayed = null;
+const latest = () => replayed ?? table?.latest();
+
+export async function initReplay(gameId, total) {
+  cfg = { gameId, seat: null, token: null };
+  comps = await (await fetch("/api/titles/izakaya/components")).json();
+  initStepper(gameId, total, (data) => {
+    cfg.seat = data.seat; // "as seat N saw it": drawn as that seat's page showed it
+    replayed = { view: data.view, names: data.names, bots: data.names.map(() => null), legal: [], actions: data.step, prompt: data.last?.text ?? "", finished: false, practice: false, can_undo: false };
+    draw();
+  });
+}
 const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
 const send = (a) => { colour = null; edge = null; table.send(a.action); };
 const seatColor = (s) => SEAT_COLORS[s % SEAT_COLORS.length];
@@ -69,7 +82,7 @@ function draw() {
   if (!msg || !comps) return;
   const v = msg.view;
   const mine = msg.legal.length > 0;
-  const who = cfg.seat === null ? t("Spectating") : t("You are seat {n} {name}", { n: cfg.seat + 1, name: msg.names[cfg.seat] });
+  const who = replayed ? t("Replay") : cfg.seat === null ? t("Spectating") : t("You are seat {n} {name}", { n: cfg.seat + 1, name: msg.names[cfg.seat] });
   const status = document.getElementById("status");
   status.textContent = msg.finished ? `${who} · ${t("Game over")}` : `${who} · ${msg.prompt ?? ""}`;
   status.className = mine ? "yours" : "";
