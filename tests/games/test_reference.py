@@ -100,6 +100,7 @@ def test_headings_without_an_id_are_not_rules() -> None:
 
 TRANSLATIONS = ("fr", "it", "ja")
 TRANSLATED_TODAY = (
+    "bottle-bonus",
     "chocolate-milk",
     "countdown",
     "quick-draw",
