@@ -103,6 +103,7 @@ TRANSLATED_TODAY = (
     "bottle-bonus",
     "chocolate-milk",
     "countdown",
+    "izakaya",
     "quick-draw",
     "sealed-auction",
     "shopping",
