@@ -20,7 +20,7 @@ function render(cfg, msg) {
   document.getElementById("practice").hidden = !msg.practice;
   const log = renderTable(document.getElementById("table"), msg.view);
   document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `${t("Seat {n}", { n: s + 1 })} ${n}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === cfg.seat ? ` ${t("(you)")}` : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
-  renderActions(msg);
+  renderActions(msg, send);
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => table.undo();
@@ -35,7 +35,9 @@ function render(cfg, msg) {
   }
 }
 
-function renderActions(msg) {
+// The legal actions grouped by kind (headed by the glossary's word, sealed kinds said so),
+// a menu for a long list; a title's own page may use it as it is.
+export function renderActions(msg, send) {
   const box = document.getElementById("actions");
   if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? t("The game is over.") : t("Nothing to do now.") })); return; }
   const groups = new Map();
@@ -48,9 +50,9 @@ function renderActions(msg) {
     if (list.length > 12) {
       // A long list (amounts): one menu and one button instead of a wall of buttons.
       const pick = el("select", { class: "choice", "aria-label": kind }, ...list.map((a, i) => el("option", { value: i, text: a.label ?? a.text })));
-      parts.push(el("div", { class: "group" }, heading, pick, el("button", { type: "button", class: "act", text: t("Send"), onclick: () => send(list[Number(pick.value)].action) })));
+      parts.push(el("div", { class: "group", "data-kind": kind }, heading, pick, el("button", { type: "button", class: "act", text: t("Send"), onclick: () => send(list[Number(pick.value)].action) })));
     } else {
-      parts.push(el("div", { class: "group" }, heading, ...list.map((a) => el("button", { type: "button", class: "act", text: a.label ?? a.text, onclick: () => send(a.action) }))));
+      parts.push(el("div", { class: "group", "data-kind": kind }, heading, ...list.map((a) => el("button", { type: "button", class: "act", text: a.label ?? a.text, onclick: () => send(a.action) }))));
     }
   }
   box.replaceChildren(...parts);

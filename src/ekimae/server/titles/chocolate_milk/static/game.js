@@ -1,8 +1,9 @@
 // CHOCOLATE MILK's page: the board the server drew from this seat's view (grid, Stock
 // cards, crates), the legal moves as buttons with their plain labels, a menu for a long list.
 import { el } from "/static/dom.js";
-import { t, term } from "/static/i18n.js";
+import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
+import { renderActions } from "/static/generic_game.js";
 
 let table = null;
 
@@ -21,7 +22,7 @@ function render(cfg, msg) {
   // The server builds the board from the view, escaping every text it puts in.
   document.getElementById("board").innerHTML = msg.overlay ?? "";
   document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `${t("Seat {n}", { n: s + 1 })} ${n}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === cfg.seat ? ` ${t("(you)")}` : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
-  renderActions(msg);
+  renderActions(msg, send);
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => table.undo();
@@ -31,22 +32,4 @@ function render(cfg, msg) {
     document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
       el("li", { text: place.map((s) => `${t("Seat {n}", { n: s + 1 })} ${msg.names[s]} (${msg.scores[s]})`).join(" = ") }))));
   }
-}
-
-function renderActions(msg) {
-  const box = document.getElementById("actions");
-  if (!msg.legal.length) { box.replaceChildren(el("p", { text: msg.finished ? t("The game is over.") : t("Nothing to do now.") })); return; }
-  const groups = new Map();
-  for (const a of msg.legal) { if (!groups.has(a.kind)) groups.set(a.kind, []); groups.get(a.kind).push(a); }
-  const parts = [];
-  for (const [kind, list] of groups) {
-    const heading = el("h3", { text: term(kind) ?? kind });
-    if (list.length > 12) {
-      const pick = el("select", { class: "choice", "aria-label": kind }, ...list.map((a, i) => el("option", { value: i, text: a.label ?? a.text })));
-      parts.push(el("div", { class: "group", "data-kind": kind }, heading, pick, el("button", { type: "button", class: "act", text: t("Send"), onclick: () => send(list[Number(pick.value)].action) })));
-    } else {
-      parts.push(el("div", { class: "group", "data-kind": kind }, heading, ...list.map((a) => el("button", { type: "button", class: "act", text: a.label ?? a.text, onclick: () => send(a.action) }))));
-    }
-  }
-  box.replaceChildren(...parts);
 }
