@@ -29,9 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ekimae.bots import make_bot
 from ekimae.bots.base import Bot, play_game
-from ekimae.cli.common import err_console
-from ekimae.cli.progress import progress
-from ekimae.cli.runners import Runner, make_runner
+from ekimae.cli.runners import run_all
 from ekimae.cli.tournament_stats import wilson
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.context import load_ctx
@@ -155,12 +153,7 @@ def main(argv: list[str] | None = None) -> int:
         (kind, i % 4, args.seed + i, options) for kind in kinds for i in range(args.games)
     ]
     chunk = max(1, min(8, args.games // 16))
-    runner: Runner[Task, Outcome] = make_runner(args.workers, args.ray_address, chunk)
-    outcomes: list[Outcome] = []
-    with progress(err_console(), "games", len(tasks)) as advance:
-        for outcome in runner(play_one, tasks):
-            outcomes.append(outcome)
-            advance()
+    outcomes = run_all(play_one, tasks, args.workers, args.ray_address, chunk)
     text = report(options, args.games, outcomes)
     if args.out:
         args.out.write_text(text, encoding="utf-8")

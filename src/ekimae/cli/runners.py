@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import TypeVar
 
-from ekimae.cli.common import UsageError
+from ekimae.cli.common import UsageError, err_console
+from ekimae.cli.progress import progress
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -61,3 +62,21 @@ def make_runner(workers: int, ray_address: str | None, chunksize: int = 1) -> Ru
     if workers < 1:
         raise UsageError(f"--workers: expected at least 1, got {workers}")
     return ray_runner(ray_address) if ray_address else pool_runner(workers, chunksize)
+
+
+def run_all(
+    work: Callable[[T], R],
+    tasks: list[T],
+    workers: int,
+    ray_address: str | None,
+    chunksize: int = 1,
+    label: str = "games",
+) -> list[R]:
+    """Every task's result (in the order they finish), with a progress bar on stderr."""
+    runner: Runner[T, R] = make_runner(workers, ray_address, chunksize)
+    results: list[R] = []
+    with progress(err_console(), label, len(tasks)) as advance:
+        for result in runner(work, tasks):
+            results.append(result)
+            advance()
+    return results

@@ -35,8 +35,7 @@ from ekimae.cli.common import (
     parse_seats,
     rotated,
 )
-from ekimae.cli.progress import progress
-from ekimae.cli.runners import Runner, make_runner
+from ekimae.cli.runners import run_all
 from ekimae.cli.tournament_stats import wilson
 from ekimae.core.game import Game
 from ekimae.games.tokyo_metro import actions as act
@@ -104,12 +103,7 @@ def run(game: Game[Any], args: argparse.Namespace) -> int:
     tasks = [(rotated(names, i), args.seed + i, options) for i in range(args.games)]
     # Big chunks for fast bots; single games when few (search bots) keep both cores busy.
     chunk = max(1, min(8, args.games // (8 * max(1, args.workers))))
-    runner: Runner[Task, GameStats] = make_runner(args.workers, args.ray_address, chunk)
-    results: list[GameStats] = []
-    with progress(err_console(), "games", len(tasks)) as advance:
-        for stats in runner(play_one, tasks):
-            results.append(stats)
-            advance()
+    results = run_all(play_one, tasks, args.workers, args.ray_address, chunk)
     report = format_report(names, results, options)
     if args.out:
         args.out.write_text(report, encoding="utf-8")
