@@ -12,40 +12,62 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.bottle_bonus.game import GAME
+from ekimae.i18n import DEFAULT
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
+from ekimae.server.titles.tokyo_jutaku.words import Words, _
 
 BONUS = GAME.bonus
 POWERS = {
-    "black": "flip your card before building on it",
-    "white": "place one element before the round",
-    "mint": "every other player puts an element back",
-    "blue": "+¥200 at the end if you win this round",
-    "red": "place two elements at once this round",
-    "purple": "move to any free card",
+    "black": _("flip your card before building on it"),
+    "white": _("place one element before the round"),
+    "mint": _("every other player puts an element back"),
+    "blue": _("+¥200 at the end if you win this round"),
+    "red": _("place two elements at once this round"),
+    "purple": _("move to any free card"),
+}
+# The colours' words (the catalogue has them for the drinks' option choices too).
+COLOURS = {
+    "black": _("black"),
+    "white": _("white"),
+    "mint": _("mint"),
+    "blue": _("blue"),
+    "red": _("red"),
+    "purple": _("purple"),
 }
 
 
-def _drink(ident: str) -> str:
+def _drink(ident: str, w: Words) -> str:
+    """ "black Cola"; in Japanese the drink's Japanese name ("黒 コーラ")."""
     drink = BONUS.drinks.drinks.get(ident)
-    return f"{drink.colour} {drink.name}" if drink else ident
+    if drink is None:
+        return ident
+    name = drink.ja if w.lang == "ja" else drink.name
+    return f"{w(COLOURS.get(drink.colour, drink.colour))} {name}"
 
 
-def bottle_prompt(view: Mapping[str, Any], seat: int | None) -> str:
+def bottle_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now: the drop (BB-1), the step before a round (BB-2), or JUTAKU's."""
+    w = Words(lang)
     phase = view["phase"]
     if phase == "catch":
-        droppers = " and ".join(f"seat {s + 1}" for s in view["droppers"])
+        droppers = w(_(" and ")).join(w(_("seat {n}"), n=s + 1) for s in view["droppers"])
         if seat is None or seat in view["droppers"]:
-            return f"{droppers} dropped drinks into the machine: the others catch one each (BB-1)."
+            return w(
+                _("{seats} dropped drinks into the machine: the others catch one each (BB-1)."),
+                seats=droppers,
+            )
         if view["caught"][seat]:
-            return f"You caught {_drink(view['caught'][seat])}; the machine closes soon."
-        return "Drinks are falling: catch one, the first click wins it (BB-1)!"
+            return w(
+                _("You caught {drink}; the machine closes soon."),
+                drink=_drink(view["caught"][seat], w),
+            )
+        return w(_("Drinks are falling: catch one, the first click wins it (BB-1)!"))
     if phase == "before":
-        return (
-            f"Before round {view['round'] + 1}: white and blue drinks are spent now, "
-            "then Ready (BB-2)."
+        return w(
+            _("Before round {n}: white and blue drinks are spent now, then Ready (BB-2)."),
+            n=view["round"] + 1,
         )
-    return jutaku_prompt(view, seat)
+    return jutaku_prompt(view, seat, lang)
 
 
 class BottleBonusWeb(TokyoJutakuWeb):
@@ -58,7 +80,7 @@ class BottleBonusWeb(TokyoJutakuWeb):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return bottle_prompt(view, seat)
+        return bottle_prompt(view, seat, lang)
 
     def label(
         self,
@@ -68,16 +90,19 @@ class BottleBonusWeb(TokyoJutakuWeb):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
+        w = Words(lang)
         kind = action.get("kind")
         if kind == "catch":
-            return f"Catch {_drink(str(action['drink']))}"
+            return w(_("Catch {drink}"), drink=_drink(str(action["drink"]), w))
         if kind == "spend":
             drink = BONUS.drinks.drinks.get(str(action["drink"]))
-            power = POWERS.get(drink.colour, "") if drink else ""
-            return f"Spend {_drink(str(action['drink']))}: {power}"
+            power = w(POWERS[drink.colour]) if drink and drink.colour in POWERS else ""
+            return w(
+                _("Spend {drink}: {power}"), drink=_drink(str(action["drink"]), w), power=power
+            )
         if kind == "ready":
-            return "Ready: start the round"
-        return super().label(view, seat, action, options)
+            return w(_("Ready: start the round"))
+        return super().label(view, seat, action, options, lang)
 
     def components(self) -> dict[str, Any]:
         """JUTAKU's components, the drinks (colour, ink, shape, glyph) and BOTTLE BONUS's
@@ -90,6 +115,7 @@ class BottleBonusWeb(TokyoJutakuWeb):
                     "colour": d.colour,
                     "shape": d.shape,
                     "name": d.name,
+                    "ja": d.ja,  # the Japanese page's name (issue 20)
                     "glyph": BONUS.drinks.shape(d.shape).glyph,
                     "ink": inks[d.colour],
                 }

@@ -11,70 +11,115 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ekimae.i18n import DEFAULT, format_yen
 from ekimae.server.titles import GenericTitle
-from ekimae.server.titles.chocolate_milk.board import DATA, board_html, drink_label
+from ekimae.server.titles.chocolate_milk.board import (
+    DATA,
+    _,
+    board_html,
+    card_word,
+    drink_label,
+    drink_name,
+    words,
+)
 
 
-def _yen(amount: int) -> str:
-    return f"¥{amount:,}"
-
-
-def last_move(last: Mapping[str, Any] | None) -> str:
-    """What the last action did, in a sentence (CM-2)."""
+def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
+    """What the last action did, in a sentence (CM-2), in `lang`."""
     if last is None:
         return ""
-    who = f"Seat {last['seat'] + 1}"
+    say = words(lang)
+
+    def yen(amount: int) -> str:
+        return format_yen(amount, lang)
+
+    seat = last["seat"] + 1
     kind = last["kind"]
     if kind == "buy":
-        drink = DATA.drinks.drinks[last["drink"]].name
-        fate = "it came out" if last["came_out"] else "it stuck in the machine (back to the supply)"
-        refill = (
-            DATA.drinks.drinks[last["refill"]].name if last["refill"] else "nothing (supply empty)"
+        drink = drink_name(str(last["drink"]), lang)
+        if last["came_out"]:
+            fate = say(_("it came out"))
+        else:
+            fate = say(_("it stuck in the machine (back to the supply)"))
+        if last["refill"]:
+            refill = drink_name(str(last["refill"]), lang)
+        else:
+            refill = say(_("nothing (supply empty)"))
+        return say(
+            _("Seat {n} bought {drink} on {cell}: {fate}; refilled with {refill}."),
+            n=seat,
+            drink=drink,
+            cell=last["cell"],
+            fate=fate,
+            refill=refill,
         )
-        return f"{who} bought {drink} on {last['cell']}: {fate}; refilled with {refill}."
     if kind == "sell":
-        n = len(last["drinks"])
-        return (
-            f"{who} sold {n} on the {last['card']} card at {_yen(last['price'])} each "
-            f"({_yen(last['paid'])}); the card is back to ¥0."
+        return say(
+            _(
+                "Seat {n} sold {count} on the {card} card at {price} each ({paid}); "
+                "the card is back to {zero}."
+            ),
+            n=seat,
+            count=len(last["drinks"]),
+            card=card_word(str(last["card"]), lang),
+            price=yen(last["price"]),
+            paid=yen(last["paid"]),
+            zero=yen(0),
         )
     if kind == "crate":
-        return f"{who} bought a crate for {_yen(last['paid'])}."
-    return f"{who} passed."
+        return say(_("Seat {n} bought a crate for {paid}."), n=seat, paid=yen(last["paid"]))
+    return say(_("Seat {n} passed."), n=seat)
 
 
-def milk_prompt(view: Mapping[str, Any], seat: int | None) -> str:
-    """What is happening and what this seat may do (CM-2, CM-3)."""
-    before = last_move(view["last"])
+def milk_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+    """What is happening and what this seat may do (CM-2, CM-3), in `lang`."""
+    say = words(lang)
+    before = last_move(view["last"], lang)
     if view["ended"] is not None:
-        return f"{before} Game over: {view['ended']} (CM-3).".strip()
+        # The reason is the engine's sentence (English, like the log).
+        over = say(_("Game over: {reason} (CM-3)."), reason=view["ended"])
+        return f"{before} {over}".strip()
     to_act = view["to_act"][0]
     if seat == to_act:
-        now = "Your turn: step and buy a drink, sell drinks on one card, or buy a crate."
+        now = say(_("Your turn: step and buy a drink, sell drinks on one card, or buy a crate."))
     else:
-        now = f"Seat {to_act + 1} to play."
+        now = say(_("Seat {n} to play."), n=to_act + 1)
     return f"{before} {now}".strip()
 
 
-def milk_label(view: Mapping[str, Any], action: Mapping[str, Any]) -> str | None:
-    """A plain label for one legal action (wire form)."""
+def milk_label(
+    view: Mapping[str, Any], action: Mapping[str, Any], lang: str = DEFAULT
+) -> str | None:
+    """A plain label for one legal action (wire form), in `lang`."""
+    say = words(lang)
+
+    def yen(amount: int) -> str:
+        return format_yen(amount, lang)
+
     kind = action.get("type")
     if kind == "buy":
-        return (
-            f"Step to {action['cell']} and buy {drink_label(str(action['drink']))} "
-            f"for {_yen(DATA.drink_price)} → crate {action['crate']}"
+        return say(
+            _("Step to {cell} and buy {drink} for {price} → crate {crate}"),
+            cell=action["cell"],
+            drink=drink_label(str(action["drink"]), lang),
+            price=yen(DATA.drink_price),
+            crate=action["crate"],
         )
     if kind == "sell":
-        drinks = [DATA.drinks.drinks[str(d)].name for d in action["drinks"]]
+        drinks = [drink_name(str(d), lang) for d in action["drinks"]]
         price = next(m["yen"] for m in view["market"] if m["card"] == action["card"])
-        return (
-            f"Sell {len(drinks)} on the {action['card']} card at {_yen(price)} each "
-            f"({_yen(price * len(drinks))}): {', '.join(drinks)}"
+        return say(
+            _("Sell {count} on the {card} card at {price} each ({total}): {drinks}"),
+            count=len(drinks),
+            card=card_word(str(action["card"]), lang),
+            price=yen(price),
+            total=yen(price * len(drinks)),
+            drinks=say(_(", ")).join(drinks),
         )
     if kind == "crate":
-        return f"Buy another crate for {_yen(DATA.crate_price)}"
+        return say(_("Buy another crate for {price}"), price=yen(DATA.crate_price))
     if kind == "pass":
-        return "Pass (nothing else is possible)"
+        return say(_("Pass (nothing else is possible)"))
     return None
 
 
@@ -92,7 +137,7 @@ class MilkWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return milk_prompt(view, seat)
+        return milk_prompt(view, seat, lang)
 
     def label(
         self,
@@ -102,7 +147,7 @@ class MilkWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return milk_label(view, action)
+        return milk_label(view, action, lang)
 
 
 TITLE = MilkWeb()

@@ -8,12 +8,15 @@ comes from the view or the data files and is escaped.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Callable, Mapping
 from html import escape
 from typing import Any
 
 from ekimae.games.chocolate_milk.components import load_data
 from ekimae.games.jidohanbaiki.components import Drink
+from ekimae.i18n import DEFAULT, translator
+from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = load_data()
 CELL = 120  # a parcel card's side on the drawing
@@ -26,10 +29,72 @@ def _light(ink: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def drink_label(drink: str) -> str:
+def _(message: str) -> str:
+    """Marks a catalogue message for the extractor (issue 20)."""
+    return message
+
+
+# The shapes' names (JIDOHANBAIKI's components) as catalogue messages; Japanese has the
+# components' own `ja` (tests/server/test_i18n_titles.py checks every shape is here).
+SHAPES = (
+    _("the tallest bottle"),
+    _("small PET bottle"),
+    _("bottle can"),
+    _("glass bottle"),
+    _("the squat can"),
+    _("the short can"),
+)
+
+
+def words(lang: str) -> Callable[..., str]:
+    """`say(message, **values)`: a catalogue message in `lang`, its `{placeholders}` filled
+    (English is the msgids, so the English page reads as before)."""
+    gettext = translator(lang).gettext
+
+    def say(message: str, **values: object) -> str:
+        text = str(gettext(message))
+        return text.format(**values) if values else text
+
+    return say
+
+
+def drink_name(drink: str, lang: str = DEFAULT) -> str:
+    """A drink's name; in Japanese its Japanese name (the drinks' names are brands and
+    descriptions printed in English, kept in French and Italian)."""
+    each: Drink = DATA.drinks.drinks[drink]
+    return each.ja if lang == "ja" else each.name
+
+
+def shape_name(key: str, lang: str = DEFAULT) -> str:
+    shape = DATA.drinks.shape(key)
+    return shape.ja if lang == "ja" else words(lang)(shape.name)
+
+
+def card_word(key: str, lang: str = DEFAULT) -> str:
+    """A Stock card's key ("white", "tall-bottle") as a reader of `lang` names it."""
+    if lang == DEFAULT:
+        return key
+    if any(c.key == key for c in DATA.drinks.colours):
+        return words(lang)(key)
+    return shape_name(key, lang)
+
+
+def drink_label(drink: str, lang: str = DEFAULT) -> str:
     """`Cola (black, small PET bottle)`: a drink as people name it."""
     each: Drink = DATA.drinks.drinks[drink]
-    return f"{each.name} ({each.colour}, {DATA.drinks.shape(each.shape).name})"
+    colour = words(lang)(each.colour)
+    if lang == "ja":
+        return f"{each.ja}（{colour}、{shape_name(each.shape, lang)}）"
+    return f"{drink_name(drink, lang)} ({colour}, {shape_name(each.shape, lang)})"
+
+
+def _t(message: str, **values: object) -> str:
+    """The attributes that let the page say a drawn text in its language (`data-t`, the
+    values in `data-tv`): the board is drawn once, in English, for every reader."""
+    out = f' data-t="{escape(message)}"'
+    if values:
+        out += f' data-tv="{escape(json.dumps(values, ensure_ascii=False))}"'
+    return out
 
 
 def tile(drink: str, x: float, y: float, size: float = TILE) -> str:
@@ -50,8 +115,10 @@ def tile(drink: str, x: float, y: float, size: float = TILE) -> str:
 
 def _architect(seat: int, x: float, y: float) -> str:
     ink = SEAT_INKS[seat % len(SEAT_INKS)]
+    said = _t(_("architect of seat {n}"), n=seat + 1)
     return (
-        f'<g class="cm-architect"><title>architect of seat {seat + 1}</title>'
+        f'<g class="cm-architect"><title{said}>'
+        f"architect of seat {seat + 1}</title>"
         f'<circle cx="{x}" cy="{y}" r="11" fill="{ink}" stroke="#fff" stroke-width="2"/>'
         f'<text x="{x}" y="{y + 4}" text-anchor="middle" font-size="12" fill="#fff" '
         f'font-weight="bold">{seat + 1}</text></g>'
@@ -61,12 +128,14 @@ def _architect(seat: int, x: float, y: float) -> str:
 def grid_svg(view: Mapping[str, Any]) -> str:
     """The vending machine above the 3×3 grid of parcel cards (CM-1)."""
     top = 40
+    grid = _("the grid of parcel cards")
+    machine = _t(_("vending machine"))
     parts = [
         f'<svg class="cm-grid" viewBox="0 0 {3 * CELL + 20} {3 * CELL + top + 10}" '
-        'role="img" aria-label="the grid of parcel cards">',
+        f'role="img" aria-label="{grid}" data-t-label="{grid}">',
         f'<rect x="{CELL + 10}" y="4" width="{CELL}" height="30" rx="4" fill="#444"/>',
         f'<text x="{1.5 * CELL + 10}" y="24" text-anchor="middle" font-size="13" '
-        'fill="#fff">vending machine</text>',
+        f'fill="#fff"{machine}>vending machine</text>',
     ]
     for i, cell in enumerate(view["grid"]):
         x, y = 10 + (i % 3) * CELL, top + (i // 3) * CELL
@@ -76,7 +145,8 @@ def grid_svg(view: Mapping[str, Any]) -> str:
             'fill="#F4EBD9" stroke="#8A7350" stroke-width="2"/>'
             f'<text x="{x + 8}" y="{y + 17}" font-size="12" font-weight="bold">'
             f"{escape(cell['cell'])}</text>"
-            f'<text x="{x + 28}" y="{y + 17}" font-size="11" fill="#555">'
+            f'<text x="{x + 28}" y="{y + 17}" font-size="11" fill="#555" '
+            f'data-ja="{escape(places_ja().get(cell["name"], cell["name"]))}">'
             f"{escape(cell['name'][:14])}</text>"
         )
         drinks = cell["drinks"]
@@ -93,16 +163,19 @@ def grid_svg(view: Mapping[str, Any]) -> str:
 def market_svg(view: Mapping[str, Any]) -> str:
     """The Colour cards in a row, the Shape cards below, each with its yen (CM-1, CM-2)."""
     w, h = 60, 74
+    label = _("the Colour and Shape cards with their yen")
     parts = [
         f'<svg class="cm-market" viewBox="0 0 {6 * w + 20} {2 * h + 16}" role="img" '
-        'aria-label="the Colour and Shape cards with their yen">'
+        f'aria-label="{label}" data-t-label="{label}">'
     ]
     for i, card in enumerate(view["market"]):
         x, y = 10 + (i % 6) * w, 6 + (i // 6) * (h + 4)
         key = card["card"]
+        said = _t(_("{card} card: {yen}"), card=key, yen=card["yen"])
         parts.append(
-            f'<g class="cm-card" data-card="{escape(key)}"><title>{escape(key)} card: '
-            f"¥{card['yen']:,}</title>"
+            f'<g class="cm-card" data-card="{escape(key)}">'
+            f"<title{said}>"
+            f"{escape(key)} card: ¥{card['yen']:,}</title>"
             f'<rect x="{x + 2}" y="{y}" width="{w - 4}" height="{h}" rx="5" fill="#fff" '
             'stroke="#555"/>'
         )
@@ -119,10 +192,10 @@ def market_svg(view: Mapping[str, Any]) -> str:
                 f"{escape(glyph)}</text>"
             )
         parts.append(
-            f'<text x="{x + w / 2}" y="{y + 45}" text-anchor="middle" font-size="10">'
-            f"{escape(key[:11])}</text>"
+            f'<text x="{x + w / 2}" y="{y + 45}" text-anchor="middle" font-size="10" '
+            f'data-card-word="{escape(key)}">{escape(key[:11])}</text>'
             f'<text x="{x + w / 2}" y="{y + 64}" text-anchor="middle" font-size="14" '
-            f'font-weight="bold">¥{card["yen"]:,}</text></g>'
+            f'font-weight="bold" data-yen="{card["yen"]}">¥{card["yen"]:,}</text></g>'
         )
     parts.append("</svg>")
     return "".join(parts)
@@ -138,12 +211,16 @@ def crates_svg(view: Mapping[str, Any]) -> str:
         crates = p["crates"]
         height = 24 + len(crates) * (slot + 8)
         ink = SEAT_INKS[p["seat"] % len(SEAT_INKS)]
+        label = _("seat {n}: crates")
+        said = _t(_("seat {n} · {yen}"), n=p["seat"] + 1, yen=p["money"])
         parts = [
             f'<svg class="cm-crates" data-seat="{p["seat"]}" viewBox="0 0 {width + 120} {height}" '
-            f'role="img" aria-label="seat {p["seat"] + 1}: crates">',
+            f'role="img" aria-label="seat {p["seat"] + 1}: crates" '
+            f'data-t-label="{label}" data-tv-label=\'{{"n": {p["seat"] + 1}}}\'>',
             f'<circle cx="12" cy="11" r="8" fill="{ink}"/>'
-            f'<text x="26" y="16" font-size="13" font-weight="bold">seat {p["seat"] + 1} · '
-            f"¥{p['money']:,}</text>",
+            f'<text x="26" y="16" font-size="13" font-weight="bold"'
+            f"{said}>"
+            f"seat {p['seat'] + 1} · ¥{p['money']:,}</text>",
         ]
         for k, (crate, score) in enumerate(zip(crates, p["crate_scores"], strict=True)):
             y = 24 + k * (slot + 8)
@@ -160,9 +237,10 @@ def crates_svg(view: Mapping[str, Any]) -> str:
                         f'height="{slot - 4}" rx="4" fill="none" stroke="#B5A27C" '
                         'stroke-dasharray="3 2"/>'
                     )
-            what = score["attribute"] or "empty"
+            what = score["attribute"] or _("empty")
+            values = _t(_("{what}: {yen}"), what=what, yen=score["points"])
             parts.append(
-                f'<text x="{holds * slot + 20}" y="{y + 18}" font-size="12">'
+                f'<text x="{holds * slot + 20}" y="{y + 18}" font-size="12"{values}>'
                 f"{escape(what)}: ¥{score['points']:,}</text>"
             )
         parts.append("</svg>")
@@ -170,10 +248,15 @@ def crates_svg(view: Mapping[str, Any]) -> str:
     return "".join(rows)
 
 
+def _shape_names() -> dict[str, dict[str, str]]:
+    """The shapes' names for the page's words: English (a catalogue message) and Japanese."""
+    return {s.key: {"en": s.name, "ja": s.ja} for s in DATA.drinks.shapes}
+
+
 def board_html(view: Mapping[str, Any]) -> str:
     """The whole table: grid, Stock cards, crates (the page's overlay)."""
     return (
-        '<div class="cm-board">'
+        f'<div class="cm-board" data-shapes="{escape(json.dumps(_shape_names()))}">'
         f'<div class="cm-left">{grid_svg(view)}</div>'
         f'<div class="cm-right">{market_svg(view)}<div class="cm-players">{crates_svg(view)}</div>'
         "</div></div>"

@@ -14,40 +14,50 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.countdown.game import GAME
+from ekimae.i18n import DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
+from ekimae.server.titles.tokyo_jutaku.words import Words, _, places_ja
 
 DATA = GAME.data
 
 
-def _name(ident: str) -> str:
+def _name(ident: str, w: Words) -> str:
     element = DATA.elements.get(ident)
-    return f"{element.name} ({ident})" if element else ident
+    return f"{w.element(element.name)} ({ident})" if element else ident
 
 
-def countdown_prompt(view: Mapping[str, Any], seat: int | None) -> str:
-    """What is happening now, and what this seat may do (CD-1 … CD-3)."""
+def countdown_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+    """What is happening now, and what this seat may do (CD-1 … CD-3), in `lang`."""
+    w = Words(lang)
     phase = view["phase"]
     if phase == "over":
-        return "Everyone is out: the game is over (CD-3)."
+        return w(_("Everyone is out: the game is over (CD-3)."))
     if phase == "pick":
         if seat is not None and view["cards"][seat] is None:
-            return "Pick the card you will build on: the whole card is the border (CD-1)."
-        return "Waiting for the others to pick their cards (CD-1)."
+            return w(_("Pick the card you will build on: the whole card is the border (CD-1)."))
+        return w(_("Waiting for the others to pick their cards (CD-1)."))
     floor = view["round"]
     if seat is None:
-        return f"Floor {floor}: everyone builds at once."
+        return w(_("Floor {n}: everyone builds at once."), n=floor)
     if view["out"][seat]:
-        return f"You are out since floor {view['out'][seat]} (CD-3): the others build on."
+        return w(_("You are out since floor {n} (CD-3): the others build on."), n=view["out"][seat])
     if view["done"][seat]:
-        return f"Floor {floor}: you are done; waiting for the others or the timer."
+        return w(_("Floor {n}: you are done; waiting for the others or the timer."), n=floor)
     hand = view["hand"][seat]
     if hand:
-        return f"Floor {floor}: place {_name(hand)} on your card (R turns, F flips)."
-    return (
-        f"Floor {floor}: take an element from the pool, or say Done "
-        "(adding nothing to a floor puts you out, CD-3)."
+        return w(
+            _("Floor {n}: place {element} on your card (R turns, F flips)."),
+            n=floor,
+            element=_name(hand, w),
+        )
+    return w(
+        _(
+            "Floor {n}: take an element from the pool, or say Done "
+            "(adding nothing to a floor puts you out, CD-3)."
+        ),
+        n=floor,
     )
 
 
@@ -61,7 +71,7 @@ class CountdownWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return countdown_prompt(view, seat)
+        return countdown_prompt(view, seat, lang)
 
     def label(
         self,
@@ -71,18 +81,22 @@ class CountdownWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
+        w = Words(lang)
         kind = action.get("kind")
         if kind == "pick":
             card = DATA.cards.get(str(action["card"]))
-            return f"Pick {card.name if card else action['card']}"
+            return w(_("Pick {card}"), card=w.place(card.name) if card else action["card"])
         if kind == "place":
-            return (
-                f"Place {_name(str(action['element']))} at {action['x']},{action['y']} "
-                f"(orientation {action['turn']})"
+            return w(
+                _("Place {element} at {x},{y} (orientation {turn})"),
+                element=_name(str(action["element"]), w),
+                x=action["x"],
+                y=action["y"],
+                turn=action["turn"],
             )
         if kind == "done":
-            return "Done with this floor"
-        return jutaku_label(action)
+            return w(_("Done with this floor"))
+        return jutaku_label(action, lang)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements (orientations as cells) and the cards' names, and
@@ -91,6 +105,7 @@ class CountdownWeb(GenericTitle):
         return {
             "elements": JUTAKU.components()["elements"],
             "cards": {c.id: {"name": c.name, "district": c.district} for c in DATA.cards.values()},
+            "places_ja": places_ja(),  # the Japanese page's names of the cards' places
             "rounds_ms": list(rules.rounds_ms),
             "later_ms": rules.later_ms,
             "hand_ms": rules.hand_ms,

@@ -6,79 +6,113 @@ labels. Nothing is hidden but the bag's order, so the page shows the view as it 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.market import fish_of
+from ekimae.i18n import DEFAULT, format_yen, translator
 from ekimae.server.titles import GenericTitle
-from ekimae.server.titles.shopping.board import mall_svg
+from ekimae.server.titles.shopping.board import _, mall_svg
+from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = GAME.data
+Say = Callable[..., str]
 
 
-def item_name(token: str) -> str:
+def words(lang: str) -> Say:
+    """`say(message, **values)`: a catalogue message in `lang`, its `{placeholders}` filled
+    (issue 20; English is the msgids, so the English page reads as before)."""
+    gettext = translator(lang).gettext
+
+    def say(message: str, **values: object) -> str:
+        text = str(gettext(message))
+        return text.format(**values) if values else text
+
+    return say
+
+
+def item_name(token: str, lang: str = DEFAULT) -> str:
+    """An item, drink or fish as the page's language names it (a drink in Japanese by its
+    Japanese name; the items' names are catalogue messages, board.NAMES)."""
+    say = words(lang)
     if token in DATA.drinks.drinks:
-        return DATA.drinks.drinks[token].name
+        drink = DATA.drinks.drinks[token]
+        return drink.ja if lang == "ja" else drink.name
     caught = fish_of(token)
     if caught is not None:
-        return f"{caught[0]} {caught[1]}"
+        return f"{say(caught[0])} {caught[1]}"
     item = DATA.items.get(token)
-    return item.name if item else token
+    return say(item.name) if item else token
 
 
-def _in_front(view: Mapping[str, Any], point: str) -> str:
+def _in_front(view: Mapping[str, Any], point: str, lang: str) -> str:
     """A few of the items in front of `point`, for a move's label."""
+    say = words(lang)
     names: list[str] = []
     for shop in DATA.mall.fronts.get(point, ()):
         found = DATA.shops[shop]
         if found.draws is not None:
-            names.append(found.draws)
+            names.append(say(found.draws))
         else:
-            names += [item_name(t) for t in dict.fromkeys(view["shops"][shop])]
+            names += [item_name(t, lang) for t in dict.fromkeys(view["shops"][shop])]
     if point in DATA.mall.machine_points:
-        names.append("vending machine")
-    shown = ", ".join(dict.fromkeys(names[:4]))
+        names.append(say(_("vending machine")))
+    shown = say(_(", ")).join(dict.fromkeys(names[:4]))
     return f" — {shown}{'…' if len(names) > 4 else ''}" if names else ""
 
 
-def shopping_prompt(view: Mapping[str, Any], seat: int | None) -> str:
-    """What is happening now, and what this seat may do (SH-2 … SH-5)."""
+def shopping_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+    """What is happening now, and what this seat may do (SH-2 … SH-5), in `lang`."""
+    say = words(lang)
     if view["phase"] == "over":
-        return "The game is over (SH-5): most yen wins, then most magazines."
+        return say(_("The game is over (SH-5): most yen wins, then most magazines."))
     turn = view["turn"]
     if seat != turn:
-        return f"Seat {turn + 1} is shopping."
+        return say(_("Seat {n} is shopping."), n=turn + 1)
     me = view["players"][seat]
     if view["phase"] == "take":
-        return "Take one item in front of you, use the machine if you touch it, or take nothing."
+        return say(
+            _("Take one item in front of you, use the machine if you touch it, or take nothing.")
+        )
     if me["at"] == OUT:
-        return "Walk in through the central double aisles: 1 to 3 steps (SH-3)."
-    pays = f"¥{me['crate_pays']:,}"
-    return f"Move 1 to 3 steps, or leave through the central aisles: your crate pays {pays}."
+        return say(_("Walk in through the central double aisles: 1 to 3 steps (SH-3)."))
+    return say(
+        _("Move 1 to 3 steps, or leave through the central aisles: your crate pays {amount}."),
+        amount=format_yen(me["crate_pays"], lang),
+    )
 
 
-def shopping_label(view: Mapping[str, Any], seat: int, action: Mapping[str, Any]) -> str | None:
+def shopping_label(
+    view: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
+) -> str | None:
+    say = words(lang)
     kind = action.get("type")
     if kind == "move":
         to = str(action["to"])
         if to == OUT:
-            pays = view["players"][seat]["crate_pays"]
-            return f"Leave the shop: your crate pays ¥{pays:,} and a barrel"
-        verb = "Enter at" if view["players"][seat]["at"] == OUT else "Walk to"
-        return f"{verb} {to}{_in_front(view, to)}"
+            pays = format_yen(view["players"][seat]["crate_pays"], lang)
+            return say(_("Leave the shop: your crate pays {amount} and a barrel"), amount=pays)
+        if view["players"][seat]["at"] == OUT:
+            verb = say(_("Enter at {point}"), point=to)
+        else:
+            verb = say(_("Walk to {point}"), point=to)
+        return f"{verb}{_in_front(view, to, lang)}"
     if kind == "take":
         item, shop = str(action["item"]), str(action["shop"])
         if item == "tuna":
-            return f"Buy a tuna for ¥{view['tuna_price']:,} (drawn from the bag)"
+            return say(
+                _("Buy a tuna for {amount} (drawn from the bag)"),
+                amount=format_yen(view["tuna_price"], lang),
+            )
         if item == "crab":
-            return "Draw a crab from the bag"
-        return f"Take the {item_name(item)} ({shop})"
+            return say(_("Draw a crab from the bag"))
+        return say(_("Take the {item} ({shop})"), item=item_name(item, lang), shop=shop)
     if kind == "machine":
-        return f"Use the vending machine ({len(view['machine'])} drinks go in)"
+        return say(_("Use the vending machine ({n} drinks go in)"), n=len(view["machine"]))
     if kind == "pass":
-        return "Take nothing"
+        return say(_("Take nothing"))
     return None
 
 
@@ -95,7 +129,7 @@ class ShoppingWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return shopping_prompt(view, seat)
+        return shopping_prompt(view, seat, lang)
 
     def label(
         self,
@@ -105,18 +139,20 @@ class ShoppingWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return shopping_label(view, seat, action)
+        return shopping_label(view, seat, action, lang)
 
     def components(self) -> dict[str, Any]:
         """Names the page shows: items, drinks with their ink, piles, shops' parcels."""
         return {
             "items": {t: i.name for t, i in DATA.items.items()},
             "drinks": {
-                d.id: {"name": d.name, "colour": d.colour} for d in DATA.drinks.drinks.values()
+                d.id: {"name": d.name, "ja": d.ja, "colour": d.colour}
+                for d in DATA.drinks.drinks.values()
             },
             "inks": {c.key: c.ink for c in DATA.drinks.colours},
             "piles": {p.id: p.name for p in DATA.piles.values()},
             "exits_each": DATA.exits_each,
+            "places_ja": places_ja(),  # the Japanese page's names of the parcels' places
         }
 
 

@@ -8,6 +8,7 @@ numbered discs on their points, or in the strip below the plan when outside.
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Mapping
 from html import escape
@@ -23,30 +24,87 @@ OUTSIDE = 70  # px of the strip below the plan where players stand outside
 SEAT_INKS = ("#d1495b", "#2e86ab", "#3a7d44", "#edae49", "#7b4b94")
 
 
+def _(message: str) -> str:
+    """Marks a catalogue message for the extractor (issue 20); the page translates it."""
+    return message
+
+
+# The items', fish's and piles' printed names (items.toml, piles.toml) as catalogue
+# messages: the page names them in its language (tests/server/test_i18n_titles.py checks
+# that every name of the data is here).
+NAMES = (
+    _("washing machine"),
+    _("dryer"),
+    _("sheet"),
+    _("pillowcase"),
+    _("shirt"),
+    _("trousers"),
+    _("bra"),
+    _("underwear"),
+    _("socks"),
+    _("salmon"),
+    _("magazine"),
+    _("detergent"),
+    _("tuna"),
+    _("crab"),
+    _("Washing machine & dryer"),
+    _("Sheet & pillowcase"),
+    _("Shirt & trousers"),
+    _("Bra, underwear & socks"),
+)
+
+
 def _xy(data: ShoppingData, point: str) -> tuple[int, int]:
     x, y = data.mall.xy(point)
     return MARGIN + x * SLOT, MARGIN + y * SLOT
 
 
-def _text(x: float, y: float, text: str, size: int = 11, cls: str = "") -> str:
+# A text of the drawing: the English words, and the catalogue message with its values the
+# page says them with in its language (`data-t`, `data-tv`; the overlay is drawn once for
+# every reader, so the page's script translates it).
+Words = tuple[str, str, dict[str, object]]
+
+
+def _say(message: str, **values: object) -> Words:
+    return message.format(**values), message, values
+
+
+def _text(
+    x: float, y: float, text: str | Words, size: int = 11, cls: str = "", attrs: str = ""
+) -> str:
     klass = f' class="{cls}"' if cls else ""
+    if not isinstance(text, str):
+        english, message, values = text
+        attrs += f' data-t="{escape(message)}"'
+        if values:
+            attrs += f' data-tv="{escape(json.dumps(values, ensure_ascii=False))}"'
+        text = english
     return (
-        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="middle"{klass}>'
+        f'<text x="{x:.0f}" y="{y:.0f}" font-size="{size}" text-anchor="middle"{klass}{attrs}>'
         f"{escape(text)}</text>"
     )
 
 
-def _stock_lines(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list[str]:
+def _stock_lines(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list[Words]:
     tokens: list[str] = view["shops"][shop]
     found = data.shops[shop]
     if found.draws is not None:
         fish = found.draws
         shown = [str(c[1]) for t in tokens if (c := fish_of(t)) is not None]
-        price = f" ¥{view['tuna_price']:,}" if fish == "tuna" else ""
-        return [f"{fish}{price}", f"bag {view['bag'][fish]}", "shown " + " ".join(shown)]
+        named = (
+            _say(_("{fish} ¥{price}"), fish=fish, price=f"{view['tuna_price']:,}")
+            if fish == "tuna"
+            else _say(fish)
+        )
+        return [
+            named,
+            _say(_("bag {n}"), n=view["bag"][fish]),
+            _say(_("shown {faces}"), faces=" ".join(shown)),
+        ]
     counts = Counter(t for t in tokens if t not in data.drinks.drinks)
     return [
-        f"{data.items[t].name} ×{n}" if n > 1 else data.items[t].name for t, n in counts.items()
+        _say(_("{item} ×{n}"), item=data.items[t].name, n=n) if n > 1 else _say(data.items[t].name)
+        for t, n in counts.items()
     ]
 
 
@@ -74,7 +132,7 @@ def _card(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list[str]:
         f'<g class="shop" data-shop="{escape(shop)}">'
         f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="6" '
         f'class="card{" empty" if empty else ""}"/>',
-        _text(x + size / 2, y + 12, found.name, 8, "parcel"),
+        _text(x + size / 2, y + 12, found.name, 8, "parcel", f' data-place="{escape(found.name)}"'),
     ]
     for i, line in enumerate(_stock_lines(data, view, shop)[:3]):
         parts.append(_text(x + size / 2, y + 30 + i * 14, line, 10))
@@ -90,9 +148,15 @@ def _machine(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
     size = SLOT - 2 * GAP
     parts = [
         f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="4" class="machine"/>',
-        _text(x + size / 2, y + 18, "vending", 10, "machine-text"),
-        _text(x + size / 2, y + 31, "machine", 10, "machine-text"),
-        _text(x + size / 2, y + 50, f"{len(view['machine'])} in crate", 10, "machine-text"),
+        _text(x + size / 2, y + 18, _say(_("vending")), 10, "machine-text"),
+        _text(x + size / 2, y + 31, _say(_("machine")), 10, "machine-text"),
+        _text(
+            x + size / 2,
+            y + 50,
+            _say(_("{n} in crate"), n=len(view["machine"])),
+            10,
+            "machine-text",
+        ),
     ]
     for point in data.mall.machine_points:
         px, py = _xy(data, point)
@@ -130,9 +194,10 @@ def mall_svg(data: ShoppingData, view: Mapping[str, Any]) -> str:
     mall = data.mall
     width = 2 * MARGIN + mall.columns * SLOT
     height = 2 * MARGIN + mall.rows * SLOT + OUTSIDE
+    label = _("the mall")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="mall" role="img" aria-label="the mall">'
+        f'class="mall" role="img" aria-label="{label}" data-t-label="{label}">'
     ]
     for point in mall.points:
         x, y = _xy(data, point)
@@ -145,7 +210,7 @@ def mall_svg(data: ShoppingData, view: Mapping[str, Any]) -> str:
         x, y = _xy(data, point)
         parts.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{bottom + 30}" class="exit"/>')
     right = max(_xy(data, p)[0] for p in mall.exits)
-    parts.append(_text(right + 60, bottom + 26, "exit / entrance", 11, "exit-text"))
+    parts.append(_text(right + 60, bottom + 26, _say(_("exit / entrance")), 11, "exit-text"))
     for shop in data.shops:
         parts += _card(data, view, shop)
     parts += _machine(data, view)

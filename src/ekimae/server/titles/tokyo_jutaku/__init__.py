@@ -12,65 +12,86 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
+from ekimae.i18n import DEFAULT
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.tokyo_jutaku.words import Words, _, places_ja
 
 DATA = GAME.data
 
 
-def _name(ident: str) -> str:
+def _name(ident: str, w: Words | None = None) -> str:
     element = DATA.elements.get(ident)
-    return f"{element.name} ({ident})" if element else ident
+    if element is None:
+        return ident
+    return f"{w.element(element.name) if w else element.name} ({ident})"
 
 
-def _card(ident: str | None) -> str:
+def _card(ident: str | None, w: Words) -> str:
     card = DATA.cards.get(ident or "")
-    return card.name if card else "—"
+    return w.place(card.name) if card else "—"
 
 
-def jutaku_prompt(view: Mapping[str, Any], seat: int | None) -> str:
-    """What is happening now, and what this seat may do (JU-2 … JU-8)."""
+def jutaku_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+    """What is happening now, and what this seat may do (JU-2 … JU-8), in `lang`."""
+    w = Words(lang)
     phase = view["phase"]
     if phase == "over":
-        return "The game is over (JU-8)."
+        return w(_("The game is over (JU-8)."))
     movers = view["movers"]
     if phase in ("setup", "move"):
         who = movers[0] if movers else None
-        verb = (
-            "choose a card on the plan's edge (JU-2)"
-            if phase == "setup"
-            else ("move up to 2 steps on the plan, or keep your card (JU-7)")
-        )
         if who == seat:
-            return f"Your turn: {verb}."
-        return f"Seat {(who or 0) + 1} chooses where to go."
+            if phase == "setup":
+                return w(_("Your turn: choose a card on the plan's edge (JU-2)."))
+            return w(_("Your turn: move up to 2 steps on the plan, or keep your card (JU-7)."))
+        return w(_("Seat {n} chooses where to go."), n=(who or 0) + 1)
     if phase == "window":
         callers = ", ".join(str(s + 1) for s in view["called"])
-        return (
-            f"Stop! called by seat {callers}: everyone is frozen while buildings are "
-            "checked (JU-6)."
+        return w(
+            _(
+                "Stop! called by seat {seats}: everyone is frozen while buildings are "
+                "checked (JU-6)."
+            ),
+            seats=callers,
         )
+    rnd = view["round"]
     if seat is not None and view["conceded"][seat]:
-        return f"Round {view['round']}: you gave up this round; the others build."
+        return w(_("Round {n}: you gave up this round; the others build."), n=rnd)
     if seat is None:
-        return f"Round {view['round']}: everyone builds at once."
+        return w(_("Round {n}: everyone builds at once."), n=rnd)
     hand = view["hand"][seat]
     if hand:
-        return f"Round {view['round']}: place {_name(hand)} on your card (R turns, F flips)."
-    return f"Round {view['round']}: take an element from the pool (JU-4), or call Stop!"
+        return w(
+            _("Round {n}: place {element} on your card (R turns, F flips)."),
+            n=rnd,
+            element=_name(hand, w),
+        )
+    return w(_("Round {n}: take an element from the pool (JU-4), or call Stop!"), n=rnd)
 
 
-def jutaku_label(action: Mapping[str, Any]) -> str | None:
+def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
+    w = Words(lang)
     kind = action.get("kind")
     if kind == "take":
-        return f"Take {_name(str(action['element']))}"
+        return w(_("Take {element}"), element=_name(str(action["element"]), w))
     if kind == "return":
-        return f"Put back {_name(str(action['element']))}"
+        return w(_("Put back {element}"), element=_name(str(action["element"]), w))
     if kind == "place":
-        return (
-            f"Place {_name(str(action['element']))} at {action['x']},{action['y']} "
-            f"(border {int(action['plot']) + 1}, orientation {action['turn']})"
+        return w(
+            _("Place {element} at {x},{y} (border {border}, orientation {turn})"),
+            element=_name(str(action["element"]), w),
+            x=action["x"],
+            y=action["y"],
+            border=int(action["plot"]) + 1,
+            turn=action["turn"],
         )
-    return {"stop": "Stop!", "concede": "Give up the round", "keep": "Keep my card"}.get(str(kind))
+    if kind == "stop":
+        return w(_("Stop!"))
+    if kind == "concede":
+        return w(_("Give up the round"))
+    if kind == "keep":
+        return w(_("Keep my card"))
+    return None
 
 
 class TokyoJutakuWeb(GenericTitle):
@@ -83,7 +104,7 @@ class TokyoJutakuWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return jutaku_prompt(view, seat)
+        return jutaku_prompt(view, seat, lang)
 
     def label(
         self,
@@ -96,9 +117,11 @@ class TokyoJutakuWeb(GenericTitle):
         if action.get("kind") in ("start", "move"):
             space = str(action["space"])
             card = view["grid"].get(space)
-            word = "Start" if action["kind"] == "start" else "Move"
-            return f"{word} on {space} ({_card(card)})"
-        return jutaku_label(action)
+            w = Words(lang)
+            if action["kind"] == "start":
+                return w(_("Start on {space} ({card})"), space=space, card=_card(card, w))
+            return w(_("Move on {space} ({card})"), space=space, card=_card(card, w))
+        return jutaku_label(action, lang)
 
     def components(self) -> dict[str, Any]:
         """The elements' orientations (cells x, y) and the cards' printed sides."""
@@ -131,6 +154,7 @@ class TokyoJutakuWeb(GenericTitle):
                 }
                 for c in DATA.cards.values()
             },
+            "places_ja": places_ja(),  # the Japanese page's names of the cards' places
             "plan": list(rules.plan),
             "hand_ms": rules.hand_ms,
             "round_ms": rules.round_ms,

@@ -4,6 +4,7 @@ import { el } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { renderActions } from "/static/generic_game.js";
+import { translateBoard } from "/static/titles/chocolate_milk/drawing.js";
 
 let table = null;
 
@@ -21,6 +22,7 @@ function render(cfg, msg) {
   document.getElementById("practice").hidden = !msg.practice;
   // The server builds the board from the view, escaping every text it puts in.
   document.getElementById("board").innerHTML = msg.overlay ?? "";
+  translateBoard(document.getElementById("board"));
   document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `${t("Seat {n}", { n: s + 1 })} ${n}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === cfg.seat ? ` ${t("(you)")}` : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
   renderActions(msg, send);
   const undo = document.getElementById("undo");

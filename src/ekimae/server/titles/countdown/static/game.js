@@ -4,8 +4,9 @@
 // `done`; who is out and the results table (CD-3). TOKYO JUTAKU's drawing pieces are
 // imported from its page. The page only sends actions the server listed as legal.
 import { el } from "/static/dom.js";
+import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
 
@@ -33,8 +34,8 @@ const latest = () => table?.latest();
 const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
 const seat = () => cfg.seat;
 const color = (id) => elementColor(comps.elements, id);
-const cardName = (id) => (id ? comps.cards[id]?.name ?? id : "—");
-const nameOf = (msg, s) => `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (bot: ${msg.bots[s]})` : ""}`;
+const cardName = (id) => (id ? placeName(comps, comps.cards[id]?.name ?? id) : "—");
+const nameOf = (msg, s) => `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}`;
 
 function reorient(how) {
   const msg = latest();
@@ -60,7 +61,7 @@ function draw() {
   if (!msg || !comps) return;
   const v = msg.view;
   const me = seat();
-  const who = me === null ? "Spectating" : `You are seat ${me + 1} ${msg.names[me]}`;
+  const who = me === null ? t("Spectating") : t("You are seat {n} {name}", { n: me + 1, name: msg.names[me] });
   const status = document.getElementById("status");
   status.textContent = `${who} · ${msg.prompt ?? ""}`;
   status.className = msg.legal.length ? "yours" : "";
@@ -86,7 +87,7 @@ function drawPick(msg) {
   document.getElementById("cards").replaceChildren(...picks.map((a) => {
     const card = comps.cards[a.action.card];
     const b = el("button", { type: "button", class: "cd-card", "data-card": a.action.card },
-      el("strong", { text: card.name }), el("span", { class: "cd-district", text: card.district }));
+      el("strong", { text: placeName(comps, card.name) }), el("span", { class: "cd-district", text: districtName(card.district) }));
     b.style.background = DISTRICT_COLORS[card.district] ?? "#eee";
     b.onclick = () => table.send(a.action);
     return b;
@@ -107,7 +108,8 @@ function drawPool(msg) {
   const held = holders(v);
   document.getElementById("pool").replaceChildren(...Object.entries(comps.elements).map(([id, e]) => {
     const owner = held.get(id);
-    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${e.name} (${id})`, "aria-label": `${e.name} ${id}` + (owner !== undefined ? `, seat ${owner + 1} has it` : "") });
+    const name = elementName(e.name);
+    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${name} (${id})`, "aria-label": `${name} ${id}` + (owner !== undefined ? t(", seat {n} has it", { n: owner + 1 }) : "") });
     node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? color(id) : "#bbb"));
     if (owner !== undefined) {
       node.classList.add("ju-taken");
@@ -116,9 +118,9 @@ function drawPool(msg) {
       node.append(b);
     }
     const take = takes.get(id);
-    if (take) node.onclick = () => sendPaced(take.action, `Taking ${e.name}`);
+    if (take) node.onclick = () => sendPaced(take.action, t("Taking {element}", { element: name }));
     else if (owner === undefined) node.disabled = true;
-    else node.onclick = () => { document.getElementById("why").textContent = `${e.name} (${id}) is not in the pool: seat ${owner + 1} has it (CD-2)`; };
+    else node.onclick = () => { document.getElementById("why").textContent = t("{element} ({id}) is not in the pool: seat {n} has it (CD-2)", { element: name, id, n: owner + 1 }); };
     return node;
   }));
 }
@@ -126,7 +128,7 @@ function drawPool(msg) {
 // A seat's building as cubes [x, y, z, element] from its placed elements [id, turn, x, y, z].
 function cubes(v, s) {
   const out = [];
-  for (const [id, t, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[t]) out.push([cx + x, cy + y, z, id]);
+  for (const [id, turned, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[turned]) out.push([cx + x, cy + y, z, id]);
   return out;
 }
 
@@ -138,16 +140,16 @@ function heights(v, s) {
 
 // Why the ghost cannot go here (CD-1, CD-2 with JU-5), from the card and the building.
 function refusal(v, s, cells) {
-  if (cells.some(([x, y]) => x < 0 || y < 0 || x > 6 || y > 6)) return "it would reach off the card (CD-1)";
+  if (cells.some(([x, y]) => x < 0 || y < 0 || x > 6 || y > 6)) return t("it would reach off the card (CD-1)");
   const h = heights(v, s);
   const hs = cells.map(([x, y]) => h.get(`${x},${y}`) ?? 0);
   const z = Math.max(...hs);
-  if (hs.some((k) => k !== z)) return "it must rest flat on the level below, nothing overhanging (JU-5)";
-  if (z !== v.round - 1) return z < v.round - 1 ? `floor ${v.round} is built now: it must rest on floor ${v.round - 1} (CD-2)` : `floor ${v.round} is built now: it would rest on floor ${z + 1} (CD-2)`;
+  if (hs.some((k) => k !== z)) return t("it must rest flat on the level below, nothing overhanging (JU-5)");
+  if (z !== v.round - 1) return z < v.round - 1 ? t("floor {n} is built now: it must rest on floor {below} (CD-2)", { n: v.round, below: v.round - 1 }) : t("floor {n} is built now: it would rest on floor {on} (CD-2)", { n: v.round, on: z + 1 });
   const onFloor = new Set(cubes(v, s).filter((c) => c[2] === z).map((c) => `${c[0]},${c[1]}`));
   if (onFloor.size && !cells.some(([x, y]) => [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => onFloor.has(`${x + dx},${y + dy}`))))
-    return `on floor ${z + 1} it must touch an element of that floor along a side (JU-5)`;
-  return "no listed placement here";
+    return t("on floor {n} it must touch an element of that floor along a side (JU-5)", { n: z + 1 });
+  return t("no listed placement here");
 }
 
 function drawBuild(msg) {
@@ -155,29 +157,29 @@ function drawBuild(msg) {
   const me = seat();
   const info = document.getElementById("card-info");
   const plots = document.getElementById("plots");
-  if (me === null || !v.cards[me]) { info.textContent = me === null ? "Spectating: every building is shown under Players." : ""; plots.replaceChildren(); document.getElementById("iso").replaceChildren(); document.getElementById("hand").replaceChildren(); return; }
+  if (me === null || !v.cards[me]) { info.textContent = me === null ? t("Spectating: every building is shown under Players.") : ""; plots.replaceChildren(); document.getElementById("iso").replaceChildren(); document.getElementById("hand").replaceChildren(); return; }
   const card = comps.cards[v.cards[me]];
   const floorsNow = new Set(v.built[me].map((p) => p[4])).size;
-  info.replaceChildren(el("div", { class: "ju-req" }, el("strong", { text: `${card.name} (${card.district})` }),
-    el("span", { class: "ju-now", text: ` · ${v.built[me].length} element(s) on ${floorsNow} floor(s)` }),
-    v.out[me] ? el("span", { class: "cd-out", text: ` · out since floor ${v.out[me]}` }) : el("span", { text: v.phase === "build" ? ` · building floor ${v.round}` : "" })));
+  info.replaceChildren(el("div", { class: "ju-req" }, el("strong", { text: `${placeName(comps, card.name)} (${districtName(card.district)})` }),
+    el("span", { class: "ju-now", text: ` · ${t("{elements} element(s) on {floors} floor(s)", { elements: v.built[me].length, floors: floorsNow })}` }),
+    v.out[me] ? el("span", { class: "cd-out", text: ` · ${t("out since floor {n}", { n: v.out[me] })}` }) : el("span", { text: v.phase === "build" ? ` · ${t("building floor {n}", { n: v.round })}` : "" })));
   const hand = v.hand[me];
   const places = new Map(legalOf("place").map((a) => [`${a.action.turn},${a.action.x},${a.action.y}`, a]));
   const h = heights(v, me);
   const shapes = hand ? comps.elements[hand].shapes : null;
   const shape = shapes ? shapes[turn] ?? shapes[0] : null;
   const U = 40;
-  const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": 0, role: "img", "aria-label": "your card" });
+  const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": 0, role: "img", "aria-label": t("your card") });
   const top = new Map();
   for (const [x, y, z, id] of cubes(v, me)) if (!top.has(`${x},${y}`) || top.get(`${x},${y}`)[0] < z) top.set(`${x},${y}`, [z, id]);
   for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
-    const t = top.get(`${x},${y}`);
+    const tp = top.get(`${x},${y}`);
     // This round's floor is where one builds: squares of the level below are white.
     const building = v.phase === "build" && !v.out[me];
-    const open = building && (v.round <= 1 ? !t : t && t[0] === v.round - 2);
-    const fill = t && !open ? color(t[1]) : open || (!t && !building) ? "#fff" : "#cfd6dc";
+    const open = building && (v.round <= 1 ? !tp : tp && tp[0] === v.round - 2);
+    const fill = tp && !open ? color(tp[1]) : open || (!tp && !building) ? "#fff" : "#cfd6dc";
     const r = svg("rect", { x: 1 + x * U, y: 1 + y * U, width: U - 2, height: U - 2, fill, stroke: "#7a8a99", "data-x": x, "data-y": y });
-    if (t && open) { r.setAttribute("stroke", color(t[1])); r.setAttribute("stroke-width", 3); }
+    if (tp && open) { r.setAttribute("stroke", color(tp[1])); r.setAttribute("stroke-width", 3); }
     board.append(r);
     if (h.get(`${x},${y}`)) board.append(svg("text", { x: 1 + x * U + U / 2, y: 1 + y * U + U / 2 + 5, "text-anchor": "middle", class: "ju-h", fill: open ? "#333" : "#fff" }, String(h.get(`${x},${y}`))));
     r.addEventListener("pointerenter", () => { if (!hover || hover.cx !== x || hover.cy !== y) { hover = { cx: x, cy: y }; draw(); } });
@@ -195,17 +197,17 @@ function drawBuild(msg) {
     const cells = shape.map(([cx, cy]) => [cx + x0, cy + y0]);
     for (const [cx, cy] of cells) board.append(svg("rect", { x: 1 + cx * U + 3, y: 1 + cy * U + 3, width: U - 8, height: U - 8, fill: ok ? "rgba(40,160,70,.55)" : "rgba(210,40,40,.45)", stroke: ok ? "#1b7a35" : "#a01818", "stroke-width": 2, "pointer-events": "none", class: ok ? "ju-ghost ok" : "ju-ghost no" }));
     const why = document.getElementById("why");
-    if (!pace.busy()) why.textContent = ok ? `Fits: floor ${v.round}. Click to place.` : `Can't go here, because ${refusal(v, me, cells)}.`;
+    if (!pace.busy()) why.textContent = ok ? t("Fits: floor {n}. Click to place.", { n: v.round }) : t("Can't go here, because {why}.", { why: refusal(v, me, cells) });
   }
   board.addEventListener("pointerleave", () => { hover = null; draw(); });
-  plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: v.phase === "build" && !v.out[me] ? `The whole card: floor ${v.round} is built now (white squares)` : "The whole card" }), board));
+  plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: v.phase === "build" && !v.out[me] ? t("The whole card: floor {n} is built now (white squares)", { n: v.round }) : t("The whole card") }), board));
   document.getElementById("hand").replaceChildren(hand
-    ? el("div", { class: "ju-inhand" }, el("span", { text: `In hand: ${comps.elements[hand].name} (${hand}), orientation ${turn + 1}/${shapes.length}` }), shapeSvg(shape, 60, color(hand)))
-    : el("span", { text: v.phase === "build" && !v.out[me] && !v.done[me] ? "Click an element in the pool to take it." : "" }));
+    ? el("div", { class: "ju-inhand" }, el("span", { text: t("In hand: {element} ({id}), orientation {turn}/{of}", { element: elementName(comps.elements[hand].name), id: hand, turn: turn + 1, of: shapes.length }) }), shapeSvg(shape, 60, color(hand)))
+    : el("span", { text: v.phase === "build" && !v.out[me] && !v.done[me] ? t("Click an element in the pool to take it.") : "" }));
   document.getElementById("iso").replaceChildren(tower(v, me, 260));
 }
 
-const tower = (v, s, size) => isoTower({ rows: FULL, cubes: cubes(v, s), size, isoTurn, color, label: `seat ${s + 1}'s building` });
+const tower = (v, s, size) => isoTower({ rows: FULL, cubes: cubes(v, s), size, isoTurn, color, label: t("seat {n}'s building", { n: s + 1 }) });
 
 function placeHere() {
   const msg = latest();
@@ -215,14 +217,14 @@ function placeHere() {
   const shape = comps.elements[v.hand[me]].shapes[turn];
   const x0 = hover.cx - shape[0][0], y0 = hover.cy - shape[0][1];
   const ok = legalOf("place").find((a) => a.action.turn === turn && a.action.x === x0 && a.action.y === y0);
-  if (ok) sendPaced(ok.action, "Placing");
-  else document.getElementById("error").textContent = `Can't go here, because ${refusal(v, me, shape.map(([cx, cy]) => [cx + x0, cy + y0]))}.`;
+  if (ok) sendPaced(ok.action, t("Placing"));
+  else document.getElementById("error").textContent = t("Can't go here, because {why}.", { why: refusal(v, me, shape.map(([cx, cy]) => [cx + x0, cy + y0])) });
 }
 
 function stateOf(v, s) {
-  if (v.out[s]) return `out in floor ${v.out[s]}`;
-  if (v.phase === "pick") return v.cards[s] ? "picked" : "picking";
-  if (v.phase === "build") return v.done[s] ? `done with floor ${v.round}` : `building floor ${v.round}`;
+  if (v.out[s]) return t("out in floor {n}", { n: v.out[s] });
+  if (v.phase === "pick") return v.cards[s] ? t("picked") : t("picking");
+  if (v.phase === "build") return v.done[s] ? t("done with floor {n}", { n: v.round }) : t("building floor {n}", { n: v.round });
   return "";
 }
 
@@ -230,11 +232,11 @@ function drawPlayers(msg) {
   const v = msg.view;
   document.getElementById("players").replaceChildren(...v.cards.map((card, s) => el("div", { class: "ju-player", "data-seat": s },
     el("div", { class: "ju-pname" }, el("span", { class: "ju-dot", style: `background:${SEAT_COLORS[s]}` }),
-      el("strong", { text: `${nameOf(msg, s)}${s === seat() ? " (you)" : ""}` })),
+      el("strong", { text: `${nameOf(msg, s)}${s === seat() ? ` ${t("(you)")}` : ""}` })),
     el("div", { class: v.out[s] ? "cd-out" : "", text: stateOf(v, s) }),
-    el("div", { class: "ju-pcard", text: `${cardName(card)} · ${v.built[s].length} element(s)` }),
-    el("div", { class: "ju-phand", text: v.hand[s] ? `holds ${comps.elements[v.hand[s]].name}` : "" }),
-    isoTower({ rows: card ? FULL : null, cubes: cubes(v, s), size: 150, isoTurn, color, label: `seat ${s + 1}'s building` }))));
+    el("div", { class: "ju-pcard", text: `${cardName(card)} · ${t("{n} element(s)", { n: v.built[s].length })}` }),
+    el("div", { class: "ju-phand", text: v.hand[s] ? t("holds {element}", { element: elementName(comps.elements[v.hand[s]].name) }) : "" }),
+    isoTower({ rows: card ? FULL : null, cubes: cubes(v, s), size: 150, isoTurn, color, label: t("seat {n}'s building", { n: s + 1 }) }))));
 }
 
 function drawTools(msg) {
@@ -245,13 +247,13 @@ function drawTools(msg) {
   const b = document.getElementById("put-back");
   b.dataset.legal = back ? "1" : "0";
   b.disabled = !back || pending;
-  b.onclick = back ? () => sendPaced(back.action, "Putting back") : null;
-  b.textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
+  b.onclick = back ? () => sendPaced(back.action, t("Putting back")) : null;
+  b.textContent = back ? t("Put back {element}", { element: elementName(comps.elements[back.action.element].name) }) : t("Put back");
   const d = document.getElementById("done");
   d.dataset.legal = done ? "1" : "0";
   d.disabled = !done || pending;
   d.onclick = done ? () => { pace.cancel(); table.send(done.action); } : null;
-  d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? `Done with floor ${v.round} (nothing added: you go out)` : `Done with floor ${v.round}`;
+  d.textContent = v.phase === "build" && me !== null && !v.out[me] && !v.built[me].some((p) => p[4] === v.round - 1) ? t("Done with floor {n} (nothing added: you go out)", { n: v.round }) : t("Done with floor {n}", { n: v.round });
   const hand = me === null ? null : v.hand[me];
   for (const id of ["rot", "flip"]) {
     const r = document.getElementById(id);
@@ -271,10 +273,10 @@ function drawEnd(msg) {
   msg.ranking.forEach((group, i) => group.forEach((s) => place.set(s, i + 1)));
   const rows = [...v.results].sort((a, b) => place.get(a.seat) - place.get(b.seat));
   const floors = Math.max(1, ...rows.map((r) => r.per_floor.length));
-  const head = el("tr", {}, el("th", { text: "Place" }), el("th", { text: "Player" }), el("th", { text: "Card" }),
-    ...Array.from({ length: floors }, (_, i) => el("th", { text: `F${i + 1}` })), el("th", { text: "Total" }), el("th", { text: "Out in round" }));
+  const head = el("tr", {}, el("th", { text: t("Place") }), el("th", { text: t("Player") }), el("th", { text: t("Card") }),
+    ...Array.from({ length: floors }, (_, i) => el("th", { text: t("F{n}", { n: i + 1 }) })), el("th", { text: t("Total") }), el("th", { text: t("Out in round") }));
   const body = rows.map((r) => el("tr", { "data-seat": r.seat }, el("td", { class: "num", text: String(place.get(r.seat)) }),
-    el("td", { text: nameOf(msg, r.seat) }), el("td", { text: r.card_name ?? "—" }),
+    el("td", { text: nameOf(msg, r.seat) }), el("td", { text: r.card_name ? placeName(comps, r.card_name) : "—" }),
     ...Array.from({ length: floors }, (_, i) => el("td", { class: "num", text: i < r.per_floor.length ? String(r.per_floor[i]) : "" })),
     el("td", { class: "num", text: String(r.elements) }), el("td", { class: "num", text: r.out_in_round ? String(r.out_in_round) : "—" })));
   document.getElementById("result").replaceChildren(el("table", { id: "ranking", class: "cd-results" }, el("thead", {}, head), el("tbody", {}, ...body)));
@@ -285,9 +287,10 @@ function drawEnd(msg) {
     const { card, elements } = v.solo_best;
     const { previous, isNew } = rememberBest(`countdown.card.${card}`, cfg.gameId, elements, false);
     best.className = isNew ? "best new" : "best";
+    const values = { n: elements, card: cardName(card), before: previous };
     best.textContent = isNew
-      ? `${elements} element(s) on ${cardName(card)}: your best on this card${previous === null ? "" : ` (before: ${previous})`}.`
-      : `${elements} element(s) on ${cardName(card)}; your best on this card is ${previous}, the one to beat.`;
+      ? previous === null ? t("{n} element(s) on {card}: your best on this card.", values) : t("{n} element(s) on {card}: your best on this card (before: {before}).", values)
+      : t("{n} element(s) on {card}; your best on this card is {before}, the one to beat.", values);
   }
 }
 
@@ -300,7 +303,7 @@ function tick() {
   if (v.deadline_ms === null || msg.finished) { clock.className = "cd-clock idle"; return; }
   const total = v.phase === "pick" ? comps.pick_ms : v.round_ms;
   const left = Math.max(0, v.deadline_ms - gameNow());
-  document.getElementById("clock-what").textContent = v.phase === "pick" ? "Time to pick a card" : `Floor ${v.round} · ${total / 1000} s round`;
+  document.getElementById("clock-what").textContent = v.phase === "pick" ? t("Time to pick a card") : t("Floor {n} · {secs} s round", { n: v.round, secs: total / 1000 });
   document.getElementById("clock-left").textContent = `${(left / 1000).toFixed(1)} s`;
   document.getElementById("clock-bar").style.width = `${Math.min(100, (100 * left) / total)}%`;
   clock.className = "cd-clock" + (left < 10000 ? " low" : "");

@@ -2,7 +2,7 @@
 // sent as the overlay), the market prices, every player's crate and what it would pay,
 // the legal actions as buttons with plain labels, the log and the result.
 import { el, yen } from "/static/dom.js";
-import { t } from "/static/i18n.js";
+import { t, lang } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 
 let table = null;
@@ -13,11 +13,32 @@ export async function initGame(cfg) {
   table = connectTable(cfg, (msg) => render(cfg, msg));
 }
 
-const itemName = (token) => parts.drinks[token]?.name ?? parts.items[token] ?? token.replace("-", " ");
+// Items and piles are catalogue messages (board.py's NAMES); a drink in Japanese by its
+// Japanese name; a fish token ("tuna-15") by its fish.
+const drinkName = (d) => (lang === "ja" && d.ja ? d.ja : d.name);
+const itemName = (token) => {
+  const drink = parts.drinks[token];
+  if (drink) return drinkName(drink);
+  if (parts.items[token]) return t(parts.items[token]);
+  const [fish, face] = token.split("-");
+  return face ? `${t(fish)} ${face}` : token;
+};
+
+// The mall drawn by the server speaks English; its texts carry their catalogue message
+// (`data-t`, values in `data-tv`, the place in `data-place`), said here in the page's language.
+function translateDrawing(root) {
+  if (lang === "en") return;
+  for (const node of root.querySelectorAll("[data-t]")) {
+    const values = Object.fromEntries(Object.entries(JSON.parse(node.dataset.tv ?? "{}")).map(([k, v]) => [k, typeof v === "string" ? t(v) : v]));
+    node.textContent = t(node.dataset.t, values);
+  }
+  for (const node of root.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel));
+  if (lang === "ja") for (const node of root.querySelectorAll("[data-place]")) node.textContent = parts.places_ja[node.dataset.place] ?? node.textContent;
+}
 
 function chip(token) {
   const drink = parts.drinks[token];
-  return drink ? el("span", { class: "sh-chip", style: `background:${parts.inks[drink.colour]}`, title: drink.colour }) : null;
+  return drink ? el("span", { class: "sh-chip", style: `background:${parts.inks[drink.colour]}`, title: t(drink.colour) }) : null;
 }
 
 function items(tokens) {
@@ -38,6 +59,7 @@ function render(cfg, msg) {
   status.className = mine ? "yours" : "";
   document.getElementById("practice").hidden = !msg.practice;
   document.getElementById("mall").innerHTML = msg.overlay ?? "";
+  translateDrawing(document.getElementById("mall"));
   renderMarket(view);
   renderPlayers(msg);
   renderActions(msg);
@@ -56,8 +78,8 @@ function render(cfg, msg) {
 function renderMarket(view) {
   const row = (name, value, ink) => el("tr", {}, el("td", {}, ...(ink ? [el("span", { class: "sh-chip", style: `background:${ink}` })] : []), name), el("td", { class: "yen", text: yen(value) }));
   const rows = [
-    ...Object.entries(view.piles).map(([pile, price]) => row(parts.piles[pile] ?? pile, price)),
-    ...Object.entries(view.colours).map(([colour, price]) => row(t("{colour} drink", { colour }), price, parts.inks[colour])),
+    ...Object.entries(view.piles).map(([pile, price]) => row(parts.piles[pile] ? t(parts.piles[pile]) : pile, price)),
+    ...Object.entries(view.colours).map(([colour, price]) => row(t("{colour} drink", { colour: t(colour) }), price, parts.inks[colour])),
     row(t("tuna (next)"), view.tuna_price),
     row(t("salmon"), view.salmon_price),
   ];

@@ -5,8 +5,9 @@
 // address, its phases' clock words, the side a card shows, and a part of its own drawn
 // after JUTAKU's (`extra(msg, page)`).
 import { el } from "/static/dom.js";
+import { t, yen } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
 
 let comps = null;
 let table = null;
@@ -66,9 +67,9 @@ function draw() {
   if (!msg || !comps) return;
   const v = msg.view;
   const me = seat();
-  const who = me === null ? "Spectating" : `You are seat ${me + 1} ${msg.names[me]}`;
+  const who = me === null ? t("Spectating") : t("You are seat {n} {name}", { n: me + 1, name: msg.names[me] });
   const status = document.getElementById("status");
-  status.textContent = msg.finished ? `${who} · Game over` : `${who} · ${msg.prompt ?? ""}`;
+  status.textContent = msg.finished ? `${who} · ${t("Game over")}` : `${who} · ${msg.prompt ?? ""}`;
   status.className = msg.legal.length ? "yours" : "";
   document.getElementById("practice").hidden = !msg.practice;
   const hand = me === null ? null : v.hand[me];
@@ -85,7 +86,7 @@ function draw() {
   end.hidden = !msg.finished;
   if (msg.finished) {
     document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
-      el("li", { text: place.map((s) => `Seat ${s + 1} ${msg.names[s]} (¥${msg.scores[s].toLocaleString("en")})`).join(" = ") }))),
+      el("li", { text: place.map((s) => t("Seat {n} {name} ({score})", { n: s + 1, name: msg.names[s], score: yen(msg.scores[s]) })).join(" = ") }))),
       ...soloBest(msg));
   }
   tick();
@@ -101,9 +102,10 @@ function soloBest(msg) {
   if (!isSolo(msg) || v.completed[0].length < comps.cards_to_end) return [];
   const { previous, isNew } = rememberBest(soloKey(msg), cfg.gameId, v.now, true);
   const secs = (ms) => `${(ms / 1000).toFixed(1)} s`;
+  const values = { n: comps.cards_to_end, time: secs(v.now), before: previous === null ? "" : secs(previous) };
   const text = isNew
-    ? `All ${comps.cards_to_end} cards in ${secs(v.now)}: your best time${previous === null ? "" : ` (before: ${secs(previous)})`}.`
-    : `All ${comps.cards_to_end} cards in ${secs(v.now)}; your best is ${secs(previous)}.`;
+    ? previous === null ? t("All {n} cards in {time}: your best time.", values) : t("All {n} cards in {time}: your best time (before: {before}).", values)
+    : t("All {n} cards in {time}; your best is {before}.", values);
   return [el("p", { id: "solo-best", class: isNew ? "best new" : "best", text })];
 }
 
@@ -128,7 +130,7 @@ function drawPlan(msg) {
   for (let r = 0; r < 6; r++) {
     for (let c = 0; c < 6; c++) {
       const space = "ABCDEF"[c] + (r + 1);
-      if (comps.plan[r][c] === "+") { if (r === 2 && c === 2) cells.push(el("div", { class: "ju-hole", text: "pool" })); continue; }
+      if (comps.plan[r][c] === "+") { if (r === 2 && c === 2) cells.push(el("div", { class: "ju-hole", text: t("pool") })); continue; }
       const card = v.grid[space];
       const arch = v.architects.indexOf(space);
       const info = card ? comps.cards[card] : null;
@@ -138,10 +140,10 @@ function drawPlan(msg) {
       node.style.background = shown ? DISTRICT_COLORS[shown.district] ?? "#eee" : "#bbb";
       node.append(el("span", { class: "ju-sp", text: space }));
       const side = shown ? shown[sideOf(v, card ?? held)] : null;
-      if (shown) node.append(el("span", { class: "ju-cn", text: shown.name }), el("span", { class: "ju-cy", text: `¥${side.yen / 1000}k · ${side.floors}F ${side.elements}` }));
-      else node.append(el("span", { class: "ju-cn", text: "(built)" }));
+      if (shown) node.append(el("span", { class: "ju-cn", text: placeName(comps, shown.name) }), el("span", { class: "ju-cy", text: t("¥{k}k · {floors}F {elements}", { k: side.yen / 1000, floors: side.floors, elements: side.elements }) }));
+      else node.append(el("span", { class: "ju-cn", text: t("(built)") }));
       if (arch >= 0) {
-        const a = el("span", { class: "ju-arch", text: String(arch + 1), title: `seat ${arch + 1}'s architect` });
+        const a = el("span", { class: "ju-arch", text: String(arch + 1), title: t("seat {n}'s architect", { n: arch + 1 }) });
         a.style.background = SEAT_COLORS[arch];
         node.append(a);
       }
@@ -176,7 +178,8 @@ function drawPool(msg) {
   const box = document.getElementById("pool");
   box.replaceChildren(...Object.entries(comps.elements).map(([id, e]) => {
     const owner = held.get(id);
-    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${e.name} (${id})`, "aria-label": `${e.name} ${id}` + (owner !== undefined ? `, seat ${owner + 1} has it` : "") });
+    const name = elementName(e.name);
+    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${name} (${id})`, "aria-label": `${name} ${id}` + (owner !== undefined ? t(", seat {n} has it", { n: owner + 1 }) : "") });
     node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? elementColor(id) : "#bbb"));
     if (owner !== undefined) {
       node.classList.add("ju-taken");
@@ -185,9 +188,9 @@ function drawPool(msg) {
       node.append(b);
     }
     const take = takes.get(id);
-    if (take) node.onclick = () => sendPaced(take.action, `Taking ${e.name}`);
+    if (take) node.onclick = () => sendPaced(take.action, t("Taking {element}", { element: name }));
     else if (owner === undefined) node.disabled = true;
-    else node.onclick = () => { document.getElementById("why").textContent = `${e.name} (${id}) is not in the pool: seat ${owner + 1} has it (JU-4)`; };
+    else node.onclick = () => { document.getElementById("why").textContent = t("{element} ({id}) is not in the pool: seat {n} has it (JU-4)", { element: name, id, n: owner + 1 }); };
     return node;
   }));
 }
@@ -195,7 +198,7 @@ function drawPool(msg) {
 // The seat's building as cubes (x, y, z, element) from its placed elements.
 function cubes(v, s) {
   const out = [];
-  for (const [id, , t, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[t]) out.push([cx + x, cy + y, z, id]);
+  for (const [id, , turned, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[turned]) out.push([cx + x, cy + y, z, id]);
   return out;
 }
 
@@ -208,20 +211,20 @@ function heights(v, s) {
 // Why the ghost cannot go here (JU-3, JU-5), from the card and the building.
 function refusal(v, s, plotIdx, rows, cells) {
   const built = v.built[s];
-  if (built.length && built[0][1] !== plotIdx) return `your building stands in border ${built[0][1] + 1} (JU-3)`;
+  if (built.length && built[0][1] !== plotIdx) return t("your building stands in border {n} (JU-3)", { n: built[0][1] + 1 });
   for (const [x, y] of cells) {
     const ch = rows[y]?.[x];
-    if (ch === undefined || ch === ".") return "it would reach outside the border (JU-5)";
-    if (ch === "o") return "it would lie over a hole of the card (JU-5)";
+    if (ch === undefined || ch === ".") return t("it would reach outside the border (JU-5)");
+    if (ch === "o") return t("it would lie over a hole of the card (JU-5)");
   }
   const h = heights(v, s);
   const hs = cells.map(([x, y]) => h.get(`${x},${y}`) ?? 0);
   const z = Math.max(...hs);
-  if (hs.some((k) => k !== z)) return "it must rest flat on the level below, nothing overhanging (JU-5)";
+  if (hs.some((k) => k !== z)) return t("it must rest flat on the level below, nothing overhanging (JU-5)");
   const onFloor = new Set(cubes(v, s).filter((c) => c[2] === z).map((c) => `${c[0]},${c[1]}`));
   if (onFloor.size && !cells.some(([x, y]) => [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([dx, dy]) => onFloor.has(`${x + dx},${y + dy}`))))
-    return `on floor ${z + 1} it must touch an element of that floor along a side (JU-5)`;
-  return "no listed placement here";
+    return t("on floor {n} it must touch an element of that floor along a side (JU-5)", { n: z + 1 });
+  return t("no listed placement here");
 }
 
 function drawBuild(msg) {
@@ -229,14 +232,14 @@ function drawBuild(msg) {
   const me = seat();
   const info = document.getElementById("card-info");
   const plots = document.getElementById("plots");
-  if (me === null) { info.textContent = "Spectating: every building is shown under Players."; plots.replaceChildren(); drawIso(document.getElementById("iso"), v, null, 260); return; }
+  if (me === null) { info.textContent = t("Spectating: every building is shown under Players."); plots.replaceChildren(); drawIso(document.getElementById("iso"), v, null, 260); return; }
   const p = v.players[me];
   const card = p.card;
   info.replaceChildren(card
-    ? el("div", { class: "ju-req" }, el("strong", { text: `${card.name} (${card.district})` }),
-      el("span", { text: ` · exactly ${card.floors} floor(s) and ${card.elements} element(s) · ¥${card.yen.toLocaleString("en")}` }),
-      el("span", { class: "ju-now", text: ` · now ${p.floors.length} floor(s), ${v.built[me].length} element(s)` }))
-    : el("span", { text: "No card in hand: you completed one; move on the plan." }));
+    ? el("div", { class: "ju-req" }, el("strong", { text: `${placeName(comps, card.name)} (${districtName(card.district)})` }),
+      el("span", { text: ` · ${t("exactly {floors} floor(s) and {elements} element(s)", { floors: card.floors, elements: card.elements })} · ${yen(card.yen)}` }),
+      el("span", { class: "ju-now", text: ` · ${t("now {floors} floor(s), {elements} element(s)", { floors: p.floors.length, elements: v.built[me].length })}` }))
+    : el("span", { text: t("No card in hand: you completed one; move on the plan.") }));
   const hand = v.hand[me];
   const places = new Map(legalOf("place").map((a) => [`${a.action.plot},${a.action.turn},${a.action.x},${a.action.y}`, a]));
   const h = heights(v, me);
@@ -245,7 +248,7 @@ function drawBuild(msg) {
   const U = 34;
   const nodes = [];
   (card?.plots ?? []).forEach((rows, k) => {
-    const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": k, role: "img", "aria-label": `border ${k + 1}` });
+    const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": k, role: "img", "aria-label": t("border {n}", { n: k + 1 }) });
     const cubeColor = new Map(cubes(v, me).map(([x, y, z, id]) => [`${x},${y}`, [z, id]]));
     for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
       const ch = rows[y][x];
@@ -270,16 +273,16 @@ function drawBuild(msg) {
       const cells = shape.map(([cx, cy]) => [cx + x0, cy + y0]);
       for (const [cx, cy] of cells) board.append(svg("rect", { x: 1 + cx * U + 3, y: 1 + cy * U + 3, width: U - 8, height: U - 8, fill: ok ? "rgba(40,160,70,.55)" : "rgba(210,40,40,.45)", stroke: ok ? "#1b7a35" : "#a01818", "stroke-width": 2, "pointer-events": "none", class: ok ? "ju-ghost ok" : "ju-ghost no" }));
       const why = document.getElementById("why");
-      if (!pace.busy()) why.textContent = ok ? `Fits: floor ${Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1}. Click to place.` : `Can't go here, because ${refusal(v, me, k, rows, cells)}.`;
+      if (!pace.busy()) why.textContent = ok ? t("Fits: floor {n}. Click to place.", { n: Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1 }) : t("Can't go here, because {why}.", { why: refusal(v, me, k, rows, cells) });
     }
     board.addEventListener("pointerleave", () => { hover = null; draw(); });
-    nodes.push(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: card.plots.length > 1 ? `Border ${k + 1}` : "The plot" }), board));
+    nodes.push(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: card.plots.length > 1 ? t("Border {n}", { n: k + 1 }) : t("The plot") }), board));
   });
   plots.replaceChildren(...nodes);
   const handBox = document.getElementById("hand");
   handBox.replaceChildren(hand
-    ? el("div", { class: "ju-inhand" }, el("span", { text: `In hand: ${comps.elements[hand].name} (${hand}), orientation ${turn + 1}/${shapes.length}` }), shapeSvg(shape, 60, elementColor(hand)))
-    : el("span", { text: v.phase === "build" && !v.conceded[me] && card ? "Click an element in the pool to take it." : "" }));
+    ? el("div", { class: "ju-inhand" }, el("span", { text: t("In hand: {element} ({id}), orientation {turn}/{of}", { element: elementName(comps.elements[hand].name), id: hand, turn: turn + 1, of: shapes.length }) }), shapeSvg(shape, 60, elementColor(hand)))
+    : el("span", { text: v.phase === "build" && !v.conceded[me] && card ? t("Click an element in the pool to take it.") : "" }));
   drawIso(document.getElementById("iso"), v, me, 260);
 }
 
@@ -291,10 +294,10 @@ function placeHere() {
   const shape = comps.elements[v.hand[me]].shapes[turn];
   const x0 = hover.cx - shape[0][0], y0 = hover.cy - shape[0][1];
   const ok = legalOf("place").find((a) => a.action.plot === hover.plot && a.action.turn === turn && a.action.x === x0 && a.action.y === y0);
-  if (ok) sendPaced(ok.action, "Placing");
+  if (ok) sendPaced(ok.action, t("Placing"));
   else {
     const rows = v.players[me].card.plots[hover.plot];
-    document.getElementById("error").textContent = `Can't go here, because ${refusal(v, me, hover.plot, rows, shape.map(([cx, cy]) => [cx + x0, cy + y0]))}.`;
+    document.getElementById("error").textContent = t("Can't go here, because {why}.", { why: refusal(v, me, hover.plot, rows, shape.map(([cx, cy]) => [cx + x0, cy + y0])) });
   }
 }
 
@@ -305,20 +308,20 @@ function drawIso(box, v, s, size) {
 
 function isoSvg(v, s, size, card) {
   const rows = card ? card.plots[v.built[s]?.[0]?.[1] ?? 0] : null;
-  return isoTower({ rows, cubes: s === null ? [] : cubes(v, s), size, isoTurn, color: elementColor, label: s === null ? "" : `seat ${s + 1}'s building` });
+  return isoTower({ rows, cubes: s === null ? [] : cubes(v, s), size, isoTurn, color: elementColor, label: s === null ? "" : t("seat {n}'s building", { n: s + 1 }) });
 }
 
 function drawPlayers(msg) {
   const v = msg.view;
   document.getElementById("players").replaceChildren(...v.players.map((p, s) => {
-    const state = v.phase === "over" ? "" : v.called.includes(s) ? "called Stop!" : v.conceded[s] ? "gave up the round" : v.phase === "build" || v.phase === "window" ? "building" : v.movers[0] === s ? "choosing" : "";
+    const state = v.phase === "over" ? "" : v.called.includes(s) ? t("called Stop!") : v.conceded[s] ? t("gave up the round") : v.phase === "build" || v.phase === "window" ? t("building") : v.movers[0] === s ? t("choosing") : "";
     const card = p.card;
     const node = el("div", { class: "ju-player", "data-seat": s },
       el("div", { class: "ju-pname" }, el("span", { class: "ju-dot", style: `background:${SEAT_COLORS[s]}` }),
-        el("strong", { text: `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (bot: ${msg.bots[s]})` : ""}${s === seat() ? " (you)" : ""}` })),
-      el("div", { text: `¥${p.yen.toLocaleString("en")} · ${v.completed[s].length}/${comps.cards_to_end} cards${state ? " · " + state : ""}` }),
-      el("div", { class: "ju-pcard", text: card ? `${card.name}: ${card.floors}F ${card.elements} · built ${p.floors.length}F ${v.built[s].length}` : "no card" }),
-      el("div", { class: "ju-phand", text: v.hand[s] ? `holds ${comps.elements[v.hand[s]].name}` : "" }),
+        el("strong", { text: `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === seat() ? ` ${t("(you)")}` : ""}` })),
+      el("div", { text: `${yen(p.yen)} · ${t("{done}/{of} cards", { done: v.completed[s].length, of: comps.cards_to_end })}${state ? " · " + state : ""}` }),
+      el("div", { class: "ju-pcard", text: card ? t("{card}: {floors}F {elements} · built {built_floors}F {built}", { card: placeName(comps, card.name), floors: card.floors, elements: card.elements, built_floors: p.floors.length, built: v.built[s].length }) : t("no card") }),
+      el("div", { class: "ju-phand", text: v.hand[s] ? t("holds {element}", { element: elementName(comps.elements[v.hand[s]].name) }) : "" }),
       isoSvg(v, s, 150, card));
     return node;
   }));
@@ -340,8 +343,8 @@ function drawTools(msg) {
   bind("stop", stop);
   bind("concede", concede);
   bind("keep", keep);
-  bind("put-back", back, "Putting back");
-  document.getElementById("put-back").textContent = back ? `Put back ${comps.elements[back.action.element].name}` : "Put back";
+  bind("put-back", back, t("Putting back"));
+  document.getElementById("put-back").textContent = back ? t("Put back {element}", { element: elementName(comps.elements[back.action.element].name) }) : t("Put back");
   for (const id of ["rot", "flip"]) {
     const b = document.getElementById(id);
     b.dataset.legal = hand ? "1" : "0";
@@ -357,9 +360,9 @@ function tick() {
   const clock = document.getElementById("clock");
   if (v.deadline_ms === null || msg.finished) { clock.textContent = ""; return; }
   const left = Math.max(0, v.deadline_ms - gameNow());
-  const what = { setup: "to choose", move: "to move", build: `round ${v.round}`, window: "Stop! check in", ...(hooks.clockWords?.(v) ?? {}) }[v.phase];
+  const what = { setup: t("Time to choose"), move: t("Time to move"), build: t("Time round {n}", { n: v.round }), window: t("Time Stop! check in"), ...(hooks.clockWords?.(v) ?? {}) }[v.phase];
   const best = isSolo(msg) ? storedBest(soloKey(msg)) : null;
-  clock.textContent = `Time ${what}: ${(left / 1000).toFixed(1)} s` +
-    (best === null ? "" : ` · game time ${(gameNow() / 1000).toFixed(0)} s, your best ${(best / 1000).toFixed(1)} s`);
+  clock.textContent = `${what}: ${(left / 1000).toFixed(1)} s` +
+    (best === null ? "" : ` · ${t("game time {now} s, your best {best} s", { now: (gameNow() / 1000).toFixed(0), best: (best / 1000).toFixed(1) })}`);
   clock.className = "ju-clock" + (left < 10000 ? " low" : "");
 }

@@ -1,6 +1,8 @@
 // TOKYO JUTAKU's drawing pieces, shared with the titles built on its elements and cards
 // (COUNTDOWN imports them from /static/titles/tokyo_jutaku/pieces.js): SVG helpers, the
 // element shapes turned and flipped, an element's colour, an isometric tower.
+import { t, lang } from "/static/i18n.js";
+
 const NS = "http://www.w3.org/2000/svg";
 export const svg = (tag, attrs = {}, ...kids) => {
   const node = document.createElementNS(NS, tag);
@@ -31,6 +33,31 @@ export function shapeSvg(cells, size, color) {
   return svg("svg", { width: size, height: size, viewBox: `0 0 ${size} ${size}`, "aria-hidden": "true" },
     ...cells.map(([x, y]) => svg("rect", { x: (size - w * u) / 2 + x * u, y: (size - h * u) / 2 + y * u, width: u - 1, height: u - 1, fill: color })));
 }
+
+// An element's printed name ("3-square piece 1", elements.toml) in the page's language
+// (issue 20): said from the shape's parts, as the server's Words.element says it.
+export function elementName(name) {
+  if (lang === "en") return name;
+  if (name === "cube") return t("cube");
+  let m = /^(\d)-bar$/.exec(name);
+  if (m) return t("{n}-bar", { n: m[1] });
+  m = /^(\d)×(\d) block$/.exec(name);
+  if (m) return t("{w}×{h} block", { w: m[1], h: m[2] });
+  m = /^(\d|seven)-square piece (\d+)$/.exec(name);
+  if (m) return t("{n}-square piece {k}", { n: m[1] === "seven" ? "7" : m[1], k: m[2] });
+  return name;
+}
+
+// A parcel card's place ("Higashi-Ikebukuro"): in Japanese script on a Japanese page, from
+// the components' `places_ja`.
+export const placeName = (comps, name) => (lang === "ja" ? comps.places_ja?.[name] ?? name : name);
+
+// A district of the plan (cards.toml's keys) as the page's language names it.
+export const districtName = (key) => (lang === "en" ? key : {
+  ikebukuro: t("Ikebukuro"), ueno: t("Ueno"), asakusa: t("Asakusa"), shinjuku: t("Shinjuku"),
+  akihabara: t("Akihabara"), shibuya: t("Shibuya"), ginza: t("Ginza"), shinagawa: t("Shinagawa"),
+  roppongi: t("Roppongi"),
+}[key] ?? key);
 
 // An element's colour, from its place in the components' list of elements.
 export const elementColor = (elements, id) => {
@@ -88,7 +115,7 @@ export function pacer(table, clock, handMs) {
       if (queued) clearTimeout(queued);
       const wait = lastAct + handMs - clock.now();
       if (wait > 0) {
-        why().textContent = `${what} in ${(wait / 1000).toFixed(1)} s (one element every ${handMs / 1000} s)`;
+        why().textContent = t("{what} in {secs} s (one element every {every} s)", { what, secs: (wait / 1000).toFixed(1), every: handMs / 1000 });
         queued = setTimeout(() => { queued = null; why().textContent = ""; table.send(action); }, wait + 40);
       } else {
         why().textContent = "";
