@@ -100,7 +100,7 @@ def report(options: dict[str, str], games: int, outcomes: list[Outcome]) -> str:
         f"# One keen `{BASE}` seat against three `{BASE}` — {title}, {games} games a type",
         "",
         "| type | keen seat wins (par 25 %) | margin vs best other (¥) | taken per game: keen "
-        "| plain seats | wins by itself |",
+        "| plain seats | above par |",
         "| --- | ---: | ---: | ---: | ---: | --- |",
     ]
     by_kind: dict[str, list[Outcome]] = {}
@@ -120,8 +120,9 @@ def report(options: dict[str, str], games: int, outcomes: list[Outcome]) -> str:
         )
     out += [
         "",
-        "Wins by itself: the interval's low end above par — taking the type whenever possible "
-        "beats three players who take it when it looks best.",
+        "Above par: the interval's low end above 25 % — taking the type whenever possible "
+        "beats three players who take it when it looks best. A type that won by itself would "
+        "do that by far, with the margin positive.",
     ]
     return "\n".join(out) + "\n"
 

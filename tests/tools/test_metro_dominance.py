@@ -1,5 +1,5 @@
 """tools/metro_dominance.py: the keen seat takes its type whenever it may, and the report
-says a type wins by itself only when the interval's low end is above par."""
+says a type is above par only when its interval's low end is above 25 %."""
 
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_a_real_game_counts_the_keen_seats_actions_of_its_type() -> None:
     assert outcome.kind == "sell" and outcome.taken >= 1  # Sell is on the Osaka cards (OS-7.2)
 
 
-def test_wins_by_itself_only_above_par() -> None:
+def test_above_par_only_when_the_interval_is() -> None:
     many = [Outcome("invest", True, 100, 5, 1.0)] * 60 + [Outcome("invest", False, -1, 5, 1)] * 40
     few = [Outcome("repay", i % 4 == 0, 0, 1, 0.5) for i in range(100)]
     text = report({"map": "tokyo", "cards": "tokyo"}, 100, many + few)
