@@ -66,6 +66,7 @@ TITLES: dict[str, tuple[int, tuple[str, ...], Callable[[Page], None]]] = {
     "bottle-bonus": (1, ("bottle_bonus", "tokyo_jutaku"), _build_on_jutaku),
     "shopping": (2, ("shopping",), lambda page: _act(page, "#actions button")),
     "chocolate-milk": (1, ("chocolate_milk",), lambda page: _act(page, "#actions button")),
+    "izakaya": (2, ("izakaya", "tokyo_jutaku"), lambda page: _act(page, "#bid-send")),
 }
 
 

@@ -13,11 +13,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
+
 from ekimae.games.izakaya.board import board, corner_name, space_name
 from ekimae.games.izakaya.building import floors_of
 from ekimae.games.izakaya.components import IzakayaData
+from ekimae.i18n import DEFAULT, _, language, yen
+from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 CELL = 12  # characters a card takes across
+
+
+def money(amount: int) -> str:
+    """Yen in the terminal's language (issue 20): ¥1,600, 1 600 ¥, 1.600 ¥, 1,600円."""
+    return yen(amount)
+
+
+def _colour(key: str) -> str:
+    """A colour's word in the terminal's language (the catalogue has the six colours)."""
+    return key if language() == DEFAULT else _(key)
 
 
 def _drink(data: IzakayaData, drink: str | None) -> str:
@@ -83,15 +97,25 @@ def own_cards(data: IzakayaData, view: Mapping[str, Any], seat: int) -> list[str
         card = data.jutaku.cards[view["grid"][space]]
         side = card.side(data.card_side)
         out.append(
-            f"{space} {card.name} ({card.id}): at most {side.floors} floors and "
-            f"{side.elements} elements ({side.numeral}) a border"
+            _(
+                "{space} {name} ({id}): at most {floors} floors and {elements} elements "
+                "({numeral}) a border"
+            ).format(
+                space=space,
+                name=places_ja().get(card.name, card.name) if language() == "ja" else card.name,
+                id=card.id,
+                floors=side.floors,
+                elements=side.elements,
+                numeral=side.numeral,
+            )
         )
         built = view["buildings"].get(space, [])
         plans = []
         for k, plot in enumerate(side.plots):
             pieces = built[k] if k < len(built) else []
             heights = _heights(data, pieces)
-            rows = [f"border {k}".ljust(9)]
+            word = _("border {n}").format(n=k)
+            rows = [word + " " * max(0, 9 - cell_len(word))]  # a Japanese character is 2 wide
             for y, text in enumerate(plot.rows):
                 rows.append(
                     "".join(
@@ -121,7 +145,13 @@ def market(data: IzakayaData, view: Mapping[str, Any]) -> str:
         left = data.drinks.crate_holds - view["taken"][i]
         disc = view["colour_discs"].get(card.colour)
         used = f" [p{disc + 1}]" if disc is not None else ""
-        parts.append(f"{card.colour} ¥{view['prices'][card.colour]} ×{left}{used}")
+        amount = view["prices"][card.colour]
+        # English as it always was (no thousands separator on a price).
+        shown = f"¥{amount}" if language() == DEFAULT else money(amount)
+        parts.append(f"{_colour(card.colour)} {shown} ×{left}{used}")
     price = view["price_disc"]
-    spot = f" · price spot [p{price + 1}]" if price is not None else " · price spot free"
+    if price is not None:
+        spot = " · " + _("price spot [p{n}]").format(n=price + 1)
+    else:
+        spot = " · " + _("price spot free")
     return "  ".join(parts) + spot

@@ -14,15 +14,18 @@ from rich.rule import Rule
 from ekimae.cli.common import HUMAN, seat_label
 from ekimae.cli.menu import Menu
 from ekimae.cli.terminal import Front, GenericFront, GenericTerminal
-from ekimae.cli.titles.shopping.board import mall_lines
+from ekimae.cli.titles.shopping.board import mall_lines, name
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.shopping.components import load_data
+from ekimae.i18n import DEFAULT, _, language, yen
 from ekimae.server.titles.shopping.board import mall_svg
 
 
 class ShoppingFront(GenericFront):
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
-        self.out.print(Rule(f"{seat_label(self.names, seat)} to act", style="dim"))
+        self.out.print(
+            Rule(_("{seat} to act").format(seat=seat_label(self.names, seat)), style="dim")
+        )
         self._board(state.view(seat))
         self.out.print(menu.render())
 
@@ -34,22 +37,37 @@ class ShoppingFront(GenericFront):
         out = self.out
         for line in mall_lines(data, view):
             out.print(line, markup=False)
-        piles = " · ".join(f"{data.piles[p].name} ¥{v:,}" for p, v in view["piles"].items())
-        colours = " ".join(f"{c} ¥{v:,}" for c, v in view["colours"].items())
-        out.print(f"market: {piles}", markup=False)
+        piles = " · ".join(f"{name(data.piles[p].name)} {yen(v)}" for p, v in view["piles"].items())
+        colours = " ".join(f"{name(c)} {yen(v)}" for c, v in view["colours"].items())
+        out.print(_("market: {piles}").format(piles=piles), markup=False)
         out.print(
-            f"drinks: {colours} · tuna ¥{view['tuna_price']:,} · salmon "
-            f"¥{view['salmon_price']:,} · bag {view['bag']['tuna']} tuna "
-            f"{view['bag']['crab']} crabs",
+            _(
+                "drinks: {colours} · tuna {tuna} · salmon {salmon} · bag {n_tuna} tuna "
+                "{n_crab} crabs"
+            ).format(
+                colours=colours,
+                tuna=yen(view["tuna_price"]),
+                salmon=yen(view["salmon_price"]),
+                n_tuna=view["bag"]["tuna"],
+                n_crab=view["bag"]["crab"],
+            ),
             markup=False,
         )
         for p in view["players"]:
-            crate = ", ".join(p["crate"]) or "empty"
-            out.print(
-                f"  seat {p['seat'] + 1}: ¥{p['money']:,} · barrels {p['barrels']} · at "
-                f"{p['at']} · crate (pays ¥{p['crate_pays']:,}): {crate}",
-                markup=False,
+            # The crate's tokens as the engine names them, in English; words elsewhere.
+            crate = ", ".join(p["crate"]) or _("empty")
+            at = p["at"] if language() == DEFAULT or p["at"] != "out" else _("outside")
+            line = _(
+                "seat {n}: {money} · barrels {barrels} · at {at} · crate (pays {pays}): {crate}"
+            ).format(
+                n=p["seat"] + 1,
+                money=yen(p["money"]),
+                barrels=p["barrels"],
+                at=at,
+                pays=yen(p["crate_pays"]),
+                crate=crate,
             )
+            out.print(f"  {line}", markup=False)
         for line in view["log"][-4:]:
             out.print(f"  {line}", style="dim", markup=False)
 

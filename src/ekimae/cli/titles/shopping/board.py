@@ -7,10 +7,35 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from rich.cells import cell_len
+
 from ekimae.games.shopping.components import OUT, ShoppingData, point_name
 from ekimae.games.shopping.market import fish_of
+from ekimae.i18n import DEFAULT, _, language
 
 CELL = 10  # characters a slot takes, its left point included
+
+
+def name(text: str) -> str:
+    """An item's, fish's, pile's or colour's name in the terminal's language (catalogue
+    messages: server/titles/shopping/board.py's NAMES and the colours); English as printed."""
+    return text if language() == DEFAULT else _(text)
+
+
+def _cut(text: str, width: int) -> str:
+    """`text` in at most `width` columns (a Japanese character takes two)."""
+    out = ""
+    for ch in text:
+        if cell_len(out + ch) > width:
+            break
+        out += ch
+    return out
+
+
+def _centre(text: str, width: int) -> str:
+    """`text` centred in `width` columns, counted as the terminal shows them."""
+    pad = max(0, width - cell_len(text))
+    return " " * (pad // 2) + text + " " * (pad - pad // 2)
 
 
 def _short(data: ShoppingData, view: Mapping[str, Any], shop: str) -> str:
@@ -20,17 +45,20 @@ def _short(data: ShoppingData, view: Mapping[str, Any], shop: str) -> str:
     if found.draws is not None:
         bag = view["bag"][found.draws]
         shown = sum(1 for t in tokens if fish_of(t) is not None)
-        return f"{found.draws} {bag}+{shown}"
+        return f"{name(found.draws)} {bag}+{shown}"
     drinks = sum(1 for t in tokens if t in data.drinks.drinks)
     if drinks:
-        return f"{drinks} drinks"
+        return _("{n} drinks").format(n=drinks)
     counts = Counter(tokens)
     if not counts:
         return "-"
-    return " ".join(
-        f"{data.items[t].name[: 7 if len(counts) == 1 else 4]}{n if n > 1 else ''}"
-        for t, n in counts.items()
-    )[: CELL - 1]
+    return _cut(
+        " ".join(
+            f"{_cut(name(data.items[t].name), 7 if len(counts) == 1 else 4)}{n if n > 1 else ''}"
+            for t, n in counts.items()
+        ),
+        CELL - 1,
+    )
 
 
 def mall_lines(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
@@ -57,9 +85,11 @@ def mall_lines(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
                 inside = f"VEND {len(view['machine'])}"
             else:
                 inside = _short(data, view, shop) if shop else ""
-            cards += "│" + f"{inside:^{CELL - 1}}"
+            cards += "│" + _centre(inside, CELL - 1)
         lines.append("   " + cards + "│")
-    exits = " and ".join(mall.exits)
-    outside = " ".join(str(s + 1) for s in at.get(OUT, [])) or "nobody"
-    lines.append(f"   exits: {exits} · outside: {outside}")
+    exits = _(" and ").join(mall.exits)
+    outside = " ".join(str(s + 1) for s in at.get(OUT, [])) or _("nobody")
+    lines.append(
+        "   " + _("exits: {exits} · outside: {outside}").format(exits=exits, outside=outside)
+    )
     return lines

@@ -16,29 +16,36 @@ from typing import Any
 
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.game import GAME
+from ekimae.i18n import DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
+from ekimae.server.titles.tokyo_jutaku.words import Words, _, places_ja
 
 DATA = GAME.data
 
 
-def izakaya_prompt(view: Mapping[str, Any], seat: int | None) -> str:
-    """What is happening now, and what this seat may do (IZ-2 … IZ-4)."""
+def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+    """What is happening now, and what this seat may do (IZ-2 … IZ-4), in `lang`."""
+    w = Words(lang)
+    rnd = view["round"]
     if view["phase"] == "over":
-        return "The game is over: buildings earn drinks × floors, plus yen kept (IZ-5)."
+        return w(_("The game is over: buildings earn drinks × floors, plus yen kept (IZ-5)."))
     if view["phase"] == "bid":
         if seat is not None and not view["players"][seat]["has_bid"]:
-            return f"Round {view['round']}: seal your turn-order bid (IZ-2)."
-        return f"Round {view['round']}: waiting for the others' sealed bids (IZ-2)."
+            return w(_("Round {n}: seal your turn-order bid (IZ-2)."), n=rnd)
+        return w(_("Round {n}: waiting for the others' sealed bids (IZ-2)."), n=rnd)
     (turn,) = view["to_act"]
     if seat != turn:
-        return f"Round {view['round']}: seat {turn + 1} places a disc (IZ-3)."
+        return w(_("Round {n}: seat {seat} places a disc (IZ-3)."), n=rnd, seat=turn + 1)
     pending = view["pending"]
     if pending and pending[0] == "place":
-        return f"Place {pending[1]} on one of your cards (R turns, F flips; IZ-3.4)."
+        return w(
+            _("Place {element} on one of your cards (R turns, F flips; IZ-3.4)."),
+            element=pending[1],
+        )
     if pending:
-        return "Three claims in a line: take a free element (IZ-3.3)."
-    return "Place a disc: a bottle, a price move, a claim or a build (IZ-3)."
+        return w(_("Three claims in a line: take a free element (IZ-3.3)."))
+    return w(_("Place a disc: a bottle, a price move, a claim or a build (IZ-3)."))
 
 
 class IzakayaWeb(GenericTitle):
@@ -52,7 +59,7 @@ class IzakayaWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return izakaya_prompt(view, seat)
+        return izakaya_prompt(view, seat, lang)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements and the white card sides (borders, floors, elements),
@@ -72,6 +79,7 @@ class IzakayaWeb(GenericTitle):
                 }
                 for c in DATA.jutaku.cards.values()
             },
+            "places_ja": places_ja(),  # the Japanese page's names of the cards' places
             "colours": {c.key: c.ink for c in drinks.colours},
             "drinks": {
                 d.id: {"colour": d.colour, "glyph": drinks.shape(d.shape).glyph, "name": d.name}

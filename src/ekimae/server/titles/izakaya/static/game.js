@@ -9,7 +9,7 @@ import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { hintPanel } from "/static/hint.js";
 import { initStepper } from "/static/stepper.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const U = 100; // one card on the board's drawing
 const M = 24; // the board's margin
@@ -180,7 +180,7 @@ function drawMarket(v) {
     const disc = v.colour_discs[key];
     const open = bottles.some((a) => a.action.colour === key);
     const b = el("button", { type: "button", class: "iz-colour", "aria-pressed": String(colour === key), "data-colour": key },
-      el("span", { class: "swatch", style: `background:${comps.colours[key]}` }), `${key} ${yen(price)} ×${left}`, disc !== undefined ? ` ●${disc + 1}` : "");
+      el("span", { class: "swatch", style: `background:${comps.colours[key]}` }), `${t(key)} ${yen(price)} ×${left}`, disc !== undefined ? ` ●${disc + 1}` : "");
     b.disabled = !open;
     b.onclick = () => { colour = colour === key ? null : key; draw(); };
     return b;
@@ -219,12 +219,12 @@ function drawBuild(v) {
   if (!own.length) return;
   const hand = placing(v);
   const mine = hand && v.to_act[0] === cfg.seat;
-  document.getElementById("hand").replaceChildren(...(mine ? [el("span", { text: t("Place {element}", { element: comps.elements[hand].name }) }), shapeSvg(comps.elements[hand].shapes[turn], 48, color(hand))] : []));
+  document.getElementById("hand").replaceChildren(...(mine ? [el("span", { text: t("Place {element}", { element: elementName(comps.elements[hand].name) }) }), shapeSvg(comps.elements[hand].shapes[turn], 48, color(hand))] : []));
   document.getElementById("tools").style.display = mine ? "" : "none"; // .ju-tools sets display
   const choices = [...legalOf("build"), ...legalOf("free")];
   document.getElementById("pool").replaceChildren(...v.pool.map((id) => {
     const a = choices.find((x) => x.action.element === id);
-    const b = el("button", { type: "button", class: "ju-el", title: comps.elements[id].name, "data-element": id }, shapeSvg(comps.elements[id].shapes[0], 34, color(id)));
+    const b = el("button", { type: "button", class: "ju-el", title: elementName(comps.elements[id].name), "data-element": id }, shapeSvg(comps.elements[id].shapes[0], 34, color(id)));
     b.disabled = !a || !!document.body.dataset.pending;
     if (a) b.onclick = () => send(a);
     return b;
@@ -240,7 +240,7 @@ function cardView(v, space, hand) {
   for (const pieces of built) for (const [id, tn, x, y, z] of pieces) for (const [cx, cy] of comps.elements[id].shapes[tn]) cubes.push([x + cx, y + cy, z, id]);
   const ground = Array.from({ length: 7 }, (_, y) => Array.from({ length: 7 }, (_, x) => (info.plots.some((p) => p[y][x] === "#") ? "#" : info.plots.some((p) => p[y][x] === "o") ? "o" : ".")).join(""));
   return el("div", { class: "iz-card", "data-card": space },
-    el("div", { text: `${space} ${info.name} · ${t("at most {floors} floors, {count} elements", { floors: info.floors, count: info.elements })}` }),
+    el("div", { text: `${space} ${placeName(comps, info.name)} · ${t("at most {floors} floors, {count} elements", { floors: info.floors, count: info.elements })}` }),
     el("div", { class: "ju-plots" }, ...plans, isoTower({ rows: ground, cubes, size: 170, isoTurn: 0, color, label: space })));
 }
 
