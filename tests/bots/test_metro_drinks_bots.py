@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ekimae.bots.tokyo_metro.greedy import Judge, drink_bonus
+from ekimae.bots.tokyo_metro.greedy import Judge, _best_passes, drink_bonus
 from ekimae.bots.tokyo_metro.heuristic import NormalBot
 from ekimae.games.tokyo_metro import actions as act
 from tests.games.tokyo_metro.helpers import actions_phase, cell_touching, fresh, put_meeple
@@ -104,3 +104,11 @@ def test_md3_a_crate_is_worth_more_with_my_own_stations_to_fill() -> None:
     state.s.pyramids[0] = 2
     built = Judge(fresh(state).view(0)).score(spot)
     assert built > bare
+
+
+def test_md3_a_crates_builds_go_to_my_busiest_stations_first() -> None:
+    """MD-3 with MD-7: the crate's builds are counted at my busiest drinkless stations'
+    payouts a round; builds beyond them at the least busy one (stations to come)."""
+    assert _best_passes([1.0, 3.0, 2.0], 2) == 5.0
+    assert _best_passes([1.0, 3.0, 2.0], 1.5) == 4.0
+    assert _best_passes([2.0], 3.0) == 6.0

@@ -57,12 +57,19 @@ class Weights:
     bid_cap: int = 600  # turn-order bid: at most
     copy_strong: float = 250.0  # a Copy disc with an Invest or Station taken to copy (OS-7.1)
     copy_weak: float = 80.0  # ... with only weaker actions taken
-    drink_later: float = 0.6  # MD-3: a crate's drinks are built over later turns, fewer rounds
+    # MD-3: of the rounds left, a crate's drinks should earn (they are built over later
+    # turns). 0.6 with the average site (the earlier reckoning, `drink_best` False) left
+    # the Osaka cards' short games with almost no crate; 1.0 with the busiest sites
+    # plays no worse against it and uses the drinks (docs/games/metro-drinks.md).
+    drink_later: float = 1.0
     # MD-3: of the sites ahead a crate is counted to fill. `normal` builds ~1.6 drinks a
     # crate where the count says 3-4, but 0.75 (a third of the drinks) played no better
     # against the earlier `normal` and 0.5 takes no crate at all (docs/games/metro-drinks.md).
     drink_fill: float = 1.0
     drink_walk: float = 0.5  # MD-5: of a drink site a Move could pass with free builds
+    # MD-3: a crate's builds go to my busiest drinkless stations first (their own payouts
+    # a round), not to the average one (False: the average, the earlier reckoning).
+    drink_best: bool = True
     # (action kind, yen) added to `normal_score` of every action of that kind: what the
     # estimates miss, as learned from the search's choices (tools/distill_bonus.py).
     kind_bonus: tuple[tuple[str, float], ...] = ()
@@ -627,8 +634,9 @@ FREE_FIRST = 100_000.0  # ranks a gaining free build above any action (see _buil
 def _colour(j: Judge, a: Action) -> float:
     """MD-3: the builds the crate should make at my stations (the ones I have without a
     drink, and half the pyramids I can still build), each paying MD-7's bonus at the
-    level the colour reaches with them (¥200 from 4 drinks, ¥300 with 6) a little later,
-    against the disc gone for the rest of the game."""
+    level the colour reaches with them (¥200 from 4 drinks, ¥300 with 6) at every payout
+    of the rounds left (`drink_later` of them) at the busiest of those stations
+    (`drink_best`), less a disc a build, against the disc gone for the rest of the game."""
     assert isinstance(a, act.ColourCard)
     colour = colour_of_spot(a.spot)
     sites = j.own_sites()
@@ -639,8 +647,21 @@ def _colour(j: Judge, a: Action) -> float:
         return -lost - j.discs(a)
     passes = [j.passes(st) for st in sites] or [_typical_passes(j)]
     level = drink_bonus(j.colour_count(colour, j.me) + int(builds))
+    if j.w.drink_best:
+        return j.w.drink_later * _best_passes(passes, builds) * j.rounds_left * level - (
+            DISC * builds + lost
+        )
     per_build = j.w.drink_later * sum(passes) / len(passes) * j.rounds_left * level - DISC
     return builds * per_build - lost
+
+
+def _best_passes(passes: list[float], builds: float) -> float:
+    """The payouts a round of `builds` drinks at the busiest sites (the rest, if more
+    builds than sites, at the least busy one: stations still to be built)."""
+    ranked = sorted(passes, reverse=True)
+    whole = int(builds)
+    total = sum(ranked[:whole]) + ranked[-1] * max(0, whole - len(ranked))
+    return total + (builds - whole) * (ranked[whole] if whole < len(ranked) else ranked[-1])
 
 
 def _typical_passes(j: Judge) -> float:
