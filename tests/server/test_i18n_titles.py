@@ -114,16 +114,17 @@ def test_every_parcel_card_has_its_japanese_place() -> None:
 
 
 def test_the_drawn_names_are_catalogue_messages() -> None:
-    """THE SHOPPING GAME's items and piles and the drinks' shapes are said in the page's
+    """THE SHOPPING GAME's items and piles, the drinks and their shapes are said in the page's
     language from the catalogue: each name of the data files is a message there."""
     from ekimae.games.shopping.game import GAME
-    from ekimae.server.titles.chocolate_milk.board import DATA, SHAPES
+    from ekimae.server.titles.chocolate_milk.board import DATA, DRINKS, SHAPES
     from ekimae.server.titles.shopping.board import NAMES
 
     names = {i.name for i in GAME.data.items.values()} | {p.name for p in GAME.data.piles.values()}
     names |= {s.draws for s in GAME.data.shops.values() if s.draws}
     assert names <= set(NAMES), names - set(NAMES)
     assert {s.name for s in DATA.drinks.shapes} <= set(SHAPES)
+    assert {d.name for d in DATA.drinks.drinks.values()} <= set(DRINKS)
     for lang in ("fr", "it", "ja"):
         gettext = translator(lang).gettext
         assert all(gettext(name) != name for name in (*NAMES, *SHAPES) if name != "magazine")

@@ -41,7 +41,7 @@ def _drink(ident: str, w: Words) -> str:
     drink = BONUS.drinks.drinks.get(ident)
     if drink is None:
         return ident
-    name = drink.ja if w.lang == "ja" else drink.name
+    name = drink.ja if w.lang == "ja" else w(drink.name)  # chocolate_milk's DRINKS
     return f"{w(COLOURS.get(drink.colour, drink.colour))} {name}"
 
 

@@ -46,6 +46,49 @@ SHAPES = (
 )
 
 
+# The drinks' names (JIDOHANBAIKI's components, English) as catalogue messages, for every
+# page that shows drinks (CHOCOLATE MILK, THE SHOPPING GAME, BOTTLE BONUS); Japanese has
+# the components' own `ja` (tests/server/test_i18n_titles.py checks every drink is here).
+DRINKS = (
+    _("Black oolong tea"),
+    _("Cola"),
+    _("Black coffee"),
+    _("Black vinegar drink"),
+    _("Black soybean tea"),
+    _("Espresso"),
+    _("Mineral water"),
+    _("Yogurt soda"),
+    _("Café au lait"),
+    _("Milk"),
+    _("Amazake"),
+    _("Milk coffee"),
+    _("Green tea"),
+    _("Melon soda"),
+    _("Matcha latte"),
+    _("Green juice"),
+    _("Mint soda"),
+    _("Genmaicha"),
+    _("Sports drink"),
+    _("Soda water"),
+    _("Blue Hawaii soda"),
+    _("Ramune"),
+    _("Ion water"),
+    _("Cider"),
+    _("Rooibos tea"),
+    _("Strawberry milk"),
+    _("Energy drink"),
+    _("Vitamin tonic"),
+    _("Tomato juice"),
+    _("Acerola drink"),
+    _("Grape water"),
+    _("Grape soda"),
+    _("Blueberry yogurt"),
+    _("Prune drink"),
+    _("Purple sweet potato latte"),
+    _("Grape juice"),
+)
+
+
 def words(lang: str) -> Callable[..., str]:
     """`say(message, **values)`: a catalogue message in `lang`, its `{placeholders}` filled
     (English is the msgids, so the English page reads as before)."""
@@ -59,10 +102,9 @@ def words(lang: str) -> Callable[..., str]:
 
 
 def drink_name(drink: str, lang: str = DEFAULT) -> str:
-    """A drink's name; in Japanese its Japanese name (the drinks' names are brands and
-    descriptions printed in English, kept in French and Italian)."""
+    """A drink's name in `lang` (in Japanese the components' own Japanese name)."""
     each: Drink = DATA.drinks.drinks[drink]
-    return each.ja if lang == "ja" else each.name
+    return each.ja if lang == "ja" else words(lang)(each.name)
 
 
 def shape_name(key: str, lang: str = DEFAULT) -> str:
@@ -103,9 +145,11 @@ def tile(drink: str, x: float, y: float, size: float = TILE) -> str:
     ink = next(c.ink for c in DATA.drinks.colours if c.key == each.colour)
     text = "#000000" if _light(ink) else "#FFFFFF"
     glyph = DATA.drinks.shape(each.shape).glyph
+    shape = DATA.drinks.shape(each.shape).name
+    said = _t(_("{drink} ({colour}, {shape})"), drink=each.name, colour=each.colour, shape=shape)
     return (
         f'<g class="cm-drink" data-drink="{escape(drink)}">'
-        f"<title>{escape(drink_label(drink))}</title>"
+        f"<title{said}>{escape(drink_label(drink))}</title>"
         f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="5" fill="{ink}" '
         f'stroke="#333" stroke-width="1.5"/>'
         f'<text x="{x + size / 2}" y="{y + size * 0.68}" text-anchor="middle" '

@@ -39,7 +39,7 @@ def item_name(token: str, lang: str = DEFAULT) -> str:
     say = words(lang)
     if token in DATA.drinks.drinks:
         drink = DATA.drinks.drinks[token]
-        return drink.ja if lang == "ja" else drink.name
+        return drink.ja if lang == "ja" else say(drink.name)  # chocolate_milk's DRINKS
     caught = fish_of(token)
     if caught is not None:
         return f"{say(caught[0])} {caught[1]}"

@@ -117,7 +117,8 @@ def _drinks(data: ShoppingData, tokens: list[str], x: float, y: float) -> list[s
         cx = x - 28 + i * 14
         out.append(
             f'<circle cx="{cx:.0f}" cy="{y:.0f}" r="6" fill="{inks[drink.colour]}" '
-            f'stroke="#333" stroke-width="1"><title>{escape(drink.name)}</title></circle>'
+            f'stroke="#333" stroke-width="1"><title data-t="{escape(drink.name)}">'
+            f"{escape(drink.name)}</title></circle>"
         )
     return out
 

@@ -19,7 +19,7 @@ const POWERS = {
 // A drink's colour and name in the page's language (Japanese: the drink's own name).
 const COLOURS = { black: t("black"), white: t("white"), mint: t("mint"), blue: t("blue"), red: t("red"), purple: t("purple") };
 const colourWord = (c) => COLOURS[c] ?? c;
-const drinkName = (d) => (lang === "ja" && d.ja ? d.ja : d.name);
+const drinkName = (d) => (lang === "ja" && d.ja ? d.ja : t(d.name));
 let comps = null;
 let page = null;
 let lastDrop = null; // the drop drawn, so that its drinks fall once

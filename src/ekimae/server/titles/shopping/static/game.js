@@ -15,7 +15,7 @@ export async function initGame(cfg) {
 
 // Items and piles are catalogue messages (board.py's NAMES); a drink in Japanese by its
 // Japanese name; a fish token ("tuna-15") by its fish.
-const drinkName = (d) => (lang === "ja" && d.ja ? d.ja : d.name);
+const drinkName = (d) => (lang === "ja" && d.ja ? d.ja : t(d.name));
 const itemName = (token) => {
   const drink = parts.drinks[token];
   if (drink) return drinkName(drink);
