@@ -239,6 +239,30 @@ def language() -> str:
     return _current[0] if _current else DEFAULT
 
 
+def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
+    """Marks `message` for the extractor; whoever shows it translates it (a page, in its
+    reader's language)."""
+    return message
+
+
+class Words:
+    """The words of one language for a page or a prompt: catalogue messages with their
+    `{placeholders}` filled, and yen as the language writes them. Titles subclass it for
+    their own names (stations, vehicles, places)."""
+
+    def __init__(self, lang: str = DEFAULT) -> None:
+        self.lang = lang
+        self._gettext = translator(lang).gettext
+
+    def __call__(self, message: str, **values: object) -> str:
+        """`message` translated, its `{placeholders}` filled."""
+        text = str(self._gettext(message))
+        return text.format(**values) if values else text
+
+    def yen(self, amount: int) -> str:
+        return format_yen(amount, self.lang)
+
+
 def _(message: str) -> str:
     """`message` in the terminal's language."""
     return str(translator(language()).gettext(message))
@@ -257,7 +281,9 @@ __all__ = [
     "COOKIE",
     "LANGUAGES",
     "NAMES",
+    "_N",
     "UnknownLanguageError",
+    "Words",
     "_",
     "accepted",
     "catalog",

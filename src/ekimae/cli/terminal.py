@@ -31,12 +31,7 @@ from ekimae.cli.menu import Menu, build_menu
 from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
 from ekimae.games import title_part
-from ekimae.i18n import _, game_terms, language
-
-
-def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
-    return message
-
+from ekimae.i18n import _N, _, game_terms, language
 
 # A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
 Command = Callable[[State, Seat], None]

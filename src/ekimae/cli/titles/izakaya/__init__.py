@@ -12,11 +12,11 @@ from rich.rule import Rule
 
 from ekimae.cli.common import HUMAN, seat_label
 from ekimae.cli.menu import Menu
-from ekimae.cli.terminal import _N, Front, GenericFront, GenericTerminal
+from ekimae.cli.terminal import Front, GenericFront, GenericTerminal
 from ekimae.cli.titles.izakaya.board import grid_lines, market, money, own_cards
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.izakaya.components import load_data
-from ekimae.i18n import _
+from ekimae.i18n import _N, _
 
 # The notation itself (bid, bottle, price …) is typed as it is in every language; its
 # explanations are a catalogue message (issue 20).

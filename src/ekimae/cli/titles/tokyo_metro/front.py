@@ -13,7 +13,7 @@ from rich.text import Text
 
 from ekimae.bots.tokyo_metro.search_bots import hint
 from ekimae.cli.menu import Menu
-from ekimae.cli.terminal import _N, Command, GenericFront, TerminalTitle
+from ekimae.cli.terminal import Command, GenericFront, TerminalTitle
 from ekimae.cli.titles.tokyo_metro import display, screen
 from ekimae.cli.titles.tokyo_metro.menu import build_menu
 from ekimae.cli.titles.tokyo_metro.render import write_picture
@@ -21,7 +21,7 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 from ekimae.games.tokyo_metro.render import overlay_from_view
-from ekimae.i18n import _, language
+from ekimae.i18n import _N, _, language
 
 HELP = _N(
     """\

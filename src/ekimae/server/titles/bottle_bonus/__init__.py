@@ -12,27 +12,27 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.bottle_bonus.game import GAME
-from ekimae.i18n import DEFAULT
+from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
-from ekimae.server.titles.tokyo_jutaku.words import Words, _
+from ekimae.server.titles.tokyo_jutaku.words import Words
 
 BONUS = GAME.bonus
 POWERS = {
-    "black": _("flip your card before building on it"),
-    "white": _("place one element before the round"),
-    "mint": _("every other player puts an element back"),
-    "blue": _("+¥200 at the end if you win this round"),
-    "red": _("place two elements at once this round"),
-    "purple": _("move to any free card"),
+    "black": _N("flip your card before building on it"),
+    "white": _N("place one element before the round"),
+    "mint": _N("every other player puts an element back"),
+    "blue": _N("+¥200 at the end if you win this round"),
+    "red": _N("place two elements at once this round"),
+    "purple": _N("move to any free card"),
 }
 # The colours' words (the catalogue has them for the drinks' option choices too).
 COLOURS = {
-    "black": _("black"),
-    "white": _("white"),
-    "mint": _("mint"),
-    "blue": _("blue"),
-    "red": _("red"),
-    "purple": _("purple"),
+    "black": _N("black"),
+    "white": _N("white"),
+    "mint": _N("mint"),
+    "blue": _N("blue"),
+    "red": _N("red"),
+    "purple": _N("purple"),
 }
 
 
@@ -50,21 +50,21 @@ def bottle_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
     w = Words(lang)
     phase = view["phase"]
     if phase == "catch":
-        droppers = w(_(" and ")).join(w(_("seat {n}"), n=s + 1) for s in view["droppers"])
+        droppers = w(_N(" and ")).join(w(_N("seat {n}"), n=s + 1) for s in view["droppers"])
         if seat is None or seat in view["droppers"]:
             return w(
-                _("{seats} dropped drinks into the machine: the others catch one each (BB-1)."),
+                _N("{seats} dropped drinks into the machine: the others catch one each (BB-1)."),
                 seats=droppers,
             )
         if view["caught"][seat]:
             return w(
-                _("You caught {drink}; the machine closes soon."),
+                _N("You caught {drink}; the machine closes soon."),
                 drink=_drink(view["caught"][seat], w),
             )
-        return w(_("Drinks are falling: catch one, the first click wins it (BB-1)!"))
+        return w(_N("Drinks are falling: catch one, the first click wins it (BB-1)!"))
     if phase == "before":
         return w(
-            _("Before round {n}: white and blue drinks are spent now, then Ready (BB-2)."),
+            _N("Before round {n}: white and blue drinks are spent now, then Ready (BB-2)."),
             n=view["round"] + 1,
         )
     return jutaku_prompt(view, seat, lang)
@@ -93,15 +93,15 @@ class BottleBonusWeb(TokyoJutakuWeb):
         w = Words(lang)
         kind = action.get("kind")
         if kind == "catch":
-            return w(_("Catch {drink}"), drink=_drink(str(action["drink"]), w))
+            return w(_N("Catch {drink}"), drink=_drink(str(action["drink"]), w))
         if kind == "spend":
             drink = BONUS.drinks.drinks.get(str(action["drink"]))
             power = w(POWERS[drink.colour]) if drink and drink.colour in POWERS else ""
             return w(
-                _("Spend {drink}: {power}"), drink=_drink(str(action["drink"]), w), power=power
+                _N("Spend {drink}: {power}"), drink=_drink(str(action["drink"]), w), power=power
             )
         if kind == "ready":
-            return w(_("Ready: start the round"))
+            return w(_N("Ready: start the round"))
         return super().label(view, seat, action, options, lang)
 
     def components(self) -> dict[str, Any]:

@@ -11,16 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.i18n import DEFAULT, format_yen
+from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.chocolate_milk.board import (
     DATA,
-    _,
     board_html,
     card_word,
     drink_label,
     drink_name,
-    words,
 )
 
 
@@ -28,7 +26,7 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
     """What the last action did, in a sentence (CM-2), in `lang`."""
     if last is None:
         return ""
-    say = words(lang)
+    say = Words(lang)
 
     def yen(amount: int) -> str:
         return format_yen(amount, lang)
@@ -38,15 +36,15 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
     if kind == "buy":
         drink = drink_name(str(last["drink"]), lang)
         if last["came_out"]:
-            fate = say(_("it came out"))
+            fate = say(_N("it came out"))
         else:
-            fate = say(_("it stuck in the machine (back to the supply)"))
+            fate = say(_N("it stuck in the machine (back to the supply)"))
         if last["refill"]:
             refill = drink_name(str(last["refill"]), lang)
         else:
-            refill = say(_("nothing (supply empty)"))
+            refill = say(_N("nothing (supply empty)"))
         return say(
-            _("Seat {n} bought {drink} on {cell}: {fate}; refilled with {refill}."),
+            _N("Seat {n} bought {drink} on {cell}: {fate}; refilled with {refill}."),
             n=seat,
             drink=drink,
             cell=last["cell"],
@@ -55,7 +53,7 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
         )
     if kind == "sell":
         return say(
-            _(
+            _N(
                 "Seat {n} sold {count} on the {card} card at {price} each ({paid}); "
                 "the card is back to {zero}."
             ),
@@ -67,23 +65,23 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
             zero=yen(0),
         )
     if kind == "crate":
-        return say(_("Seat {n} bought a crate for {paid}."), n=seat, paid=yen(last["paid"]))
-    return say(_("Seat {n} passed."), n=seat)
+        return say(_N("Seat {n} bought a crate for {paid}."), n=seat, paid=yen(last["paid"]))
+    return say(_N("Seat {n} passed."), n=seat)
 
 
 def milk_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening and what this seat may do (CM-2, CM-3), in `lang`."""
-    say = words(lang)
+    say = Words(lang)
     before = last_move(view["last"], lang)
     if view["ended"] is not None:
         # The reason is the engine's sentence (English, like the log).
-        over = say(_("Game over: {reason} (CM-3)."), reason=view["ended"])
+        over = say(_N("Game over: {reason} (CM-3)."), reason=view["ended"])
         return f"{before} {over}".strip()
     to_act = view["to_act"][0]
     if seat == to_act:
-        now = say(_("Your turn: step and buy a drink, sell drinks on one card, or buy a crate."))
+        now = say(_N("Your turn: step and buy a drink, sell drinks on one card, or buy a crate."))
     else:
-        now = say(_("Seat {n} to play."), n=to_act + 1)
+        now = say(_N("Seat {n} to play."), n=to_act + 1)
     return f"{before} {now}".strip()
 
 
@@ -91,7 +89,7 @@ def milk_label(
     view: Mapping[str, Any], action: Mapping[str, Any], lang: str = DEFAULT
 ) -> str | None:
     """A plain label for one legal action (wire form), in `lang`."""
-    say = words(lang)
+    say = Words(lang)
 
     def yen(amount: int) -> str:
         return format_yen(amount, lang)
@@ -99,7 +97,7 @@ def milk_label(
     kind = action.get("type")
     if kind == "buy":
         return say(
-            _("Step to {cell} and buy {drink} for {price} → crate {crate}"),
+            _N("Step to {cell} and buy {drink} for {price} → crate {crate}"),
             cell=action["cell"],
             drink=drink_label(str(action["drink"]), lang),
             price=yen(DATA.drink_price),
@@ -109,17 +107,17 @@ def milk_label(
         drinks = [drink_name(str(d), lang) for d in action["drinks"]]
         price = next(m["yen"] for m in view["market"] if m["card"] == action["card"])
         return say(
-            _("Sell {count} on the {card} card at {price} each ({total}): {drinks}"),
+            _N("Sell {count} on the {card} card at {price} each ({total}): {drinks}"),
             count=len(drinks),
             card=card_word(str(action["card"]), lang),
             price=yen(price),
             total=yen(price * len(drinks)),
-            drinks=say(_(", ")).join(drinks),
+            drinks=say(_N(", ")).join(drinks),
         )
     if kind == "crate":
-        return say(_("Buy another crate for {price}"), price=yen(DATA.crate_price))
+        return say(_N("Buy another crate for {price}"), price=yen(DATA.crate_price))
     if kind == "pass":
-        return say(_("Pass (nothing else is possible)"))
+        return say(_N("Pass (nothing else is possible)"))
     return None
 
 

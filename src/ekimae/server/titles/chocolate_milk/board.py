@@ -9,13 +9,13 @@ comes from the view or the data files and is escaped.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 from ekimae.games.chocolate_milk.components import load_data
 from ekimae.games.jidohanbaiki.components import Drink
-from ekimae.i18n import DEFAULT, translator
+from ekimae.i18n import _N, DEFAULT, Words
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = load_data()
@@ -29,20 +29,15 @@ def _light(ink: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-def _(message: str) -> str:
-    """Marks a catalogue message for the extractor (issue 20)."""
-    return message
-
-
 # The shapes' names (JIDOHANBAIKI's components) as catalogue messages; Japanese has the
 # components' own `ja` (tests/server/test_i18n_titles.py checks every shape is here).
 SHAPES = (
-    _("the tallest bottle"),
-    _("small PET bottle"),
-    _("bottle can"),
-    _("glass bottle"),
-    _("the squat can"),
-    _("the short can"),
+    _N("the tallest bottle"),
+    _N("small PET bottle"),
+    _N("bottle can"),
+    _N("glass bottle"),
+    _N("the squat can"),
+    _N("the short can"),
 )
 
 
@@ -50,66 +45,54 @@ SHAPES = (
 # page that shows drinks (CHOCOLATE MILK, THE SHOPPING GAME, BOTTLE BONUS); Japanese has
 # the components' own `ja` (tests/server/test_i18n_titles.py checks every drink is here).
 DRINKS = (
-    _("Black oolong tea"),
-    _("Cola"),
-    _("Black coffee"),
-    _("Black vinegar drink"),
-    _("Black soybean tea"),
-    _("Espresso"),
-    _("Mineral water"),
-    _("Yogurt soda"),
-    _("Café au lait"),
-    _("Milk"),
-    _("Amazake"),
-    _("Milk coffee"),
-    _("Green tea"),
-    _("Melon soda"),
-    _("Matcha latte"),
-    _("Green juice"),
-    _("Mint soda"),
-    _("Genmaicha"),
-    _("Sports drink"),
-    _("Soda water"),
-    _("Blue Hawaii soda"),
-    _("Ramune"),
-    _("Ion water"),
-    _("Cider"),
-    _("Rooibos tea"),
-    _("Strawberry milk"),
-    _("Energy drink"),
-    _("Vitamin tonic"),
-    _("Tomato juice"),
-    _("Acerola drink"),
-    _("Grape water"),
-    _("Grape soda"),
-    _("Blueberry yogurt"),
-    _("Prune drink"),
-    _("Purple sweet potato latte"),
-    _("Grape juice"),
+    _N("Black oolong tea"),
+    _N("Cola"),
+    _N("Black coffee"),
+    _N("Black vinegar drink"),
+    _N("Black soybean tea"),
+    _N("Espresso"),
+    _N("Mineral water"),
+    _N("Yogurt soda"),
+    _N("Café au lait"),
+    _N("Milk"),
+    _N("Amazake"),
+    _N("Milk coffee"),
+    _N("Green tea"),
+    _N("Melon soda"),
+    _N("Matcha latte"),
+    _N("Green juice"),
+    _N("Mint soda"),
+    _N("Genmaicha"),
+    _N("Sports drink"),
+    _N("Soda water"),
+    _N("Blue Hawaii soda"),
+    _N("Ramune"),
+    _N("Ion water"),
+    _N("Cider"),
+    _N("Rooibos tea"),
+    _N("Strawberry milk"),
+    _N("Energy drink"),
+    _N("Vitamin tonic"),
+    _N("Tomato juice"),
+    _N("Acerola drink"),
+    _N("Grape water"),
+    _N("Grape soda"),
+    _N("Blueberry yogurt"),
+    _N("Prune drink"),
+    _N("Purple sweet potato latte"),
+    _N("Grape juice"),
 )
-
-
-def words(lang: str) -> Callable[..., str]:
-    """`say(message, **values)`: a catalogue message in `lang`, its `{placeholders}` filled
-    (English is the msgids, so the English page reads as before)."""
-    gettext = translator(lang).gettext
-
-    def say(message: str, **values: object) -> str:
-        text = str(gettext(message))
-        return text.format(**values) if values else text
-
-    return say
 
 
 def drink_name(drink: str, lang: str = DEFAULT) -> str:
     """A drink's name in `lang` (in Japanese the components' own Japanese name)."""
     each: Drink = DATA.drinks.drinks[drink]
-    return each.ja if lang == "ja" else words(lang)(each.name)
+    return each.ja if lang == "ja" else Words(lang)(each.name)
 
 
 def shape_name(key: str, lang: str = DEFAULT) -> str:
     shape = DATA.drinks.shape(key)
-    return shape.ja if lang == "ja" else words(lang)(shape.name)
+    return shape.ja if lang == "ja" else Words(lang)(shape.name)
 
 
 def card_word(key: str, lang: str = DEFAULT) -> str:
@@ -117,14 +100,14 @@ def card_word(key: str, lang: str = DEFAULT) -> str:
     if lang == DEFAULT:
         return key
     if any(c.key == key for c in DATA.drinks.colours):
-        return words(lang)(key)
+        return Words(lang)(key)
     return shape_name(key, lang)
 
 
 def drink_label(drink: str, lang: str = DEFAULT) -> str:
     """`Cola (black, small PET bottle)`: a drink as people name it."""
     each: Drink = DATA.drinks.drinks[drink]
-    colour = words(lang)(each.colour)
+    colour = Words(lang)(each.colour)
     if lang == "ja":
         return f"{each.ja}（{colour}、{shape_name(each.shape, lang)}）"
     return f"{drink_name(drink, lang)} ({colour}, {shape_name(each.shape, lang)})"
@@ -146,7 +129,7 @@ def tile(drink: str, x: float, y: float, size: float = TILE) -> str:
     text = "#000000" if _light(ink) else "#FFFFFF"
     glyph = DATA.drinks.shape(each.shape).glyph
     shape = DATA.drinks.shape(each.shape).name
-    said = _t(_("{drink} ({colour}, {shape})"), drink=each.name, colour=each.colour, shape=shape)
+    said = _t(_N("{drink} ({colour}, {shape})"), drink=each.name, colour=each.colour, shape=shape)
     return (
         f'<g class="cm-drink" data-drink="{escape(drink)}">'
         f"<title{said}>{escape(drink_label(drink))}</title>"
@@ -159,7 +142,7 @@ def tile(drink: str, x: float, y: float, size: float = TILE) -> str:
 
 def _architect(seat: int, x: float, y: float) -> str:
     ink = SEAT_INKS[seat % len(SEAT_INKS)]
-    said = _t(_("architect of seat {n}"), n=seat + 1)
+    said = _t(_N("architect of seat {n}"), n=seat + 1)
     return (
         f'<g class="cm-architect"><title{said}>'
         f"architect of seat {seat + 1}</title>"
@@ -172,8 +155,8 @@ def _architect(seat: int, x: float, y: float) -> str:
 def grid_svg(view: Mapping[str, Any]) -> str:
     """The vending machine above the 3×3 grid of parcel cards (CM-1)."""
     top = 40
-    grid = _("the grid of parcel cards")
-    machine = _t(_("vending machine"))
+    grid = _N("the grid of parcel cards")
+    machine = _t(_N("vending machine"))
     parts = [
         f'<svg class="cm-grid" viewBox="0 0 {3 * CELL + 20} {3 * CELL + top + 10}" '
         f'role="img" aria-label="{grid}" data-t-label="{grid}">',
@@ -207,7 +190,7 @@ def grid_svg(view: Mapping[str, Any]) -> str:
 def market_svg(view: Mapping[str, Any]) -> str:
     """The Colour cards in a row, the Shape cards below, each with its yen (CM-1, CM-2)."""
     w, h = 60, 74
-    label = _("the Colour and Shape cards with their yen")
+    label = _N("the Colour and Shape cards with their yen")
     parts = [
         f'<svg class="cm-market" viewBox="0 0 {6 * w + 20} {2 * h + 16}" role="img" '
         f'aria-label="{label}" data-t-label="{label}">'
@@ -215,7 +198,7 @@ def market_svg(view: Mapping[str, Any]) -> str:
     for i, card in enumerate(view["market"]):
         x, y = 10 + (i % 6) * w, 6 + (i // 6) * (h + 4)
         key = card["card"]
-        said = _t(_("{card} card: {yen}"), card=key, yen=card["yen"])
+        said = _t(_N("{card} card: {yen}"), card=key, yen=card["yen"])
         parts.append(
             f'<g class="cm-card" data-card="{escape(key)}">'
             f"<title{said}>"
@@ -255,8 +238,8 @@ def crates_svg(view: Mapping[str, Any]) -> str:
         crates = p["crates"]
         height = 24 + len(crates) * (slot + 8)
         ink = SEAT_INKS[p["seat"] % len(SEAT_INKS)]
-        label = _("seat {n}: crates")
-        said = _t(_("seat {n} · {yen}"), n=p["seat"] + 1, yen=p["money"])
+        label = _N("seat {n}: crates")
+        said = _t(_N("seat {n} · {yen}"), n=p["seat"] + 1, yen=p["money"])
         parts = [
             f'<svg class="cm-crates" data-seat="{p["seat"]}" viewBox="0 0 {width + 120} {height}" '
             f'role="img" aria-label="seat {p["seat"] + 1}: crates" '
@@ -281,8 +264,8 @@ def crates_svg(view: Mapping[str, Any]) -> str:
                         f'height="{slot - 4}" rx="4" fill="none" stroke="#B5A27C" '
                         'stroke-dasharray="3 2"/>'
                     )
-            what = score["attribute"] or _("empty")
-            values = _t(_("{what}: {yen}"), what=what, yen=score["points"])
+            what = score["attribute"] or _N("empty")
+            values = _t(_N("{what}: {yen}"), what=what, yen=score["points"])
             parts.append(
                 f'<text x="{holds * slot + 20}" y="{y + 18}" font-size="12"{values}>'
                 f"{escape(what)}: ¥{score['points']:,}</text>"

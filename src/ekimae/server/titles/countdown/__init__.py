@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.countdown.game import GAME
-from ekimae.i18n import DEFAULT
+from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
-from ekimae.server.titles.tokyo_jutaku.words import Words, _, places_ja
+from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 
@@ -33,27 +33,29 @@ def countdown_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFA
     w = Words(lang)
     phase = view["phase"]
     if phase == "over":
-        return w(_("Everyone is out: the game is over (CD-3)."))
+        return w(_N("Everyone is out: the game is over (CD-3)."))
     if phase == "pick":
         if seat is not None and view["cards"][seat] is None:
-            return w(_("Pick the card you will build on: the whole card is the border (CD-1)."))
-        return w(_("Waiting for the others to pick their cards (CD-1)."))
+            return w(_N("Pick the card you will build on: the whole card is the border (CD-1)."))
+        return w(_N("Waiting for the others to pick their cards (CD-1)."))
     floor = view["round"]
     if seat is None:
-        return w(_("Floor {n}: everyone builds at once."), n=floor)
+        return w(_N("Floor {n}: everyone builds at once."), n=floor)
     if view["out"][seat]:
-        return w(_("You are out since floor {n} (CD-3): the others build on."), n=view["out"][seat])
+        return w(
+            _N("You are out since floor {n} (CD-3): the others build on."), n=view["out"][seat]
+        )
     if view["done"][seat]:
-        return w(_("Floor {n}: you are done; waiting for the others or the timer."), n=floor)
+        return w(_N("Floor {n}: you are done; waiting for the others or the timer."), n=floor)
     hand = view["hand"][seat]
     if hand:
         return w(
-            _("Floor {n}: place {element} on your card (R turns, F flips)."),
+            _N("Floor {n}: place {element} on your card (R turns, F flips)."),
             n=floor,
             element=_name(hand, w),
         )
     return w(
-        _(
+        _N(
             "Floor {n}: take an element from the pool, or say Done "
             "(adding nothing to a floor puts you out, CD-3)."
         ),
@@ -85,17 +87,17 @@ class CountdownWeb(GenericTitle):
         kind = action.get("kind")
         if kind == "pick":
             card = DATA.cards.get(str(action["card"]))
-            return w(_("Pick {card}"), card=w.place(card.name) if card else action["card"])
+            return w(_N("Pick {card}"), card=w.place(card.name) if card else action["card"])
         if kind == "place":
             return w(
-                _("Place {element} at {x},{y} (orientation {turn})"),
+                _N("Place {element} at {x},{y} (orientation {turn})"),
                 element=_name(str(action["element"]), w),
                 x=action["x"],
                 y=action["y"],
                 turn=action["turn"],
             )
         if kind == "done":
-            return w(_("Done with this floor"))
+            return w(_N("Done with this floor"))
         return jutaku_label(action, lang)
 
     def components(self) -> dict[str, Any]:

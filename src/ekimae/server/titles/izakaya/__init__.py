@@ -16,10 +16,10 @@ from typing import Any
 
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.game import GAME
-from ekimae.i18n import DEFAULT
+from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
-from ekimae.server.titles.tokyo_jutaku.words import Words, _, places_ja
+from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 
@@ -29,23 +29,23 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAUL
     w = Words(lang)
     rnd = view["round"]
     if view["phase"] == "over":
-        return w(_("The game is over: buildings earn drinks × floors, plus yen kept (IZ-5)."))
+        return w(_N("The game is over: buildings earn drinks × floors, plus yen kept (IZ-5)."))
     if view["phase"] == "bid":
         if seat is not None and not view["players"][seat]["has_bid"]:
-            return w(_("Round {n}: seal your turn-order bid (IZ-2)."), n=rnd)
-        return w(_("Round {n}: waiting for the others' sealed bids (IZ-2)."), n=rnd)
+            return w(_N("Round {n}: seal your turn-order bid (IZ-2)."), n=rnd)
+        return w(_N("Round {n}: waiting for the others' sealed bids (IZ-2)."), n=rnd)
     (turn,) = view["to_act"]
     if seat != turn:
-        return w(_("Round {n}: seat {seat} places a disc (IZ-3)."), n=rnd, seat=turn + 1)
+        return w(_N("Round {n}: seat {seat} places a disc (IZ-3)."), n=rnd, seat=turn + 1)
     pending = view["pending"]
     if pending and pending[0] == "place":
         return w(
-            _("Place {element} on one of your cards (R turns, F flips; IZ-3.4)."),
+            _N("Place {element} on one of your cards (R turns, F flips; IZ-3.4)."),
             element=pending[1],
         )
     if pending:
-        return w(_("Three claims in a line: take a free element (IZ-3.3)."))
-    return w(_("Place a disc: a bottle, a price move, a claim or a build (IZ-3)."))
+        return w(_N("Three claims in a line: take a free element (IZ-3.3)."))
+    return w(_N("Place a disc: a bottle, a price move, a claim or a build (IZ-3)."))
 
 
 class IzakayaWeb(GenericTitle):

@@ -6,37 +6,24 @@ labels. Nothing is hidden but the bag's order, so the page shows the view as it 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.market import fish_of
-from ekimae.i18n import DEFAULT, format_yen, translator
+from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.server.titles import GenericTitle
-from ekimae.server.titles.shopping.board import _, mall_svg
+from ekimae.server.titles.shopping.board import mall_svg
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = GAME.data
-Say = Callable[..., str]
-
-
-def words(lang: str) -> Say:
-    """`say(message, **values)`: a catalogue message in `lang`, its `{placeholders}` filled
-    (issue 20; English is the msgids, so the English page reads as before)."""
-    gettext = translator(lang).gettext
-
-    def say(message: str, **values: object) -> str:
-        text = str(gettext(message))
-        return text.format(**values) if values else text
-
-    return say
 
 
 def item_name(token: str, lang: str = DEFAULT) -> str:
     """An item, drink or fish as the page's language names it (a drink in Japanese by its
     Japanese name; the items' names are catalogue messages, board.NAMES)."""
-    say = words(lang)
+    say = Words(lang)
     if token in DATA.drinks.drinks:
         drink = DATA.drinks.drinks[token]
         return drink.ja if lang == "ja" else say(drink.name)  # chocolate_milk's DRINKS
@@ -49,7 +36,7 @@ def item_name(token: str, lang: str = DEFAULT) -> str:
 
 def _in_front(view: Mapping[str, Any], point: str, lang: str) -> str:
     """A few of the items in front of `point`, for a move's label."""
-    say = words(lang)
+    say = Words(lang)
     names: list[str] = []
     for shop in DATA.mall.fronts.get(point, ()):
         found = DATA.shops[shop]
@@ -58,28 +45,28 @@ def _in_front(view: Mapping[str, Any], point: str, lang: str) -> str:
         else:
             names += [item_name(t, lang) for t in dict.fromkeys(view["shops"][shop])]
     if point in DATA.mall.machine_points:
-        names.append(say(_("vending machine")))
-    shown = say(_(", ")).join(dict.fromkeys(names[:4]))
+        names.append(say(_N("vending machine")))
+    shown = say(_N(", ")).join(dict.fromkeys(names[:4]))
     return f" — {shown}{'…' if len(names) > 4 else ''}" if names else ""
 
 
 def shopping_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now, and what this seat may do (SH-2 … SH-5), in `lang`."""
-    say = words(lang)
+    say = Words(lang)
     if view["phase"] == "over":
-        return say(_("The game is over (SH-5): most yen wins, then most magazines."))
+        return say(_N("The game is over (SH-5): most yen wins, then most magazines."))
     turn = view["turn"]
     if seat != turn:
-        return say(_("Seat {n} is shopping."), n=turn + 1)
+        return say(_N("Seat {n} is shopping."), n=turn + 1)
     me = view["players"][seat]
     if view["phase"] == "take":
         return say(
-            _("Take one item in front of you, use the machine if you touch it, or take nothing.")
+            _N("Take one item in front of you, use the machine if you touch it, or take nothing.")
         )
     if me["at"] == OUT:
-        return say(_("Walk in through the central double aisles: 1 to 3 steps (SH-3)."))
+        return say(_N("Walk in through the central double aisles: 1 to 3 steps (SH-3)."))
     return say(
-        _("Move 1 to 3 steps, or leave through the central aisles: your crate pays {amount}."),
+        _N("Move 1 to 3 steps, or leave through the central aisles: your crate pays {amount}."),
         amount=format_yen(me["crate_pays"], lang),
     )
 
@@ -87,32 +74,32 @@ def shopping_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAU
 def shopping_label(
     view: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
 ) -> str | None:
-    say = words(lang)
+    say = Words(lang)
     kind = action.get("type")
     if kind == "move":
         to = str(action["to"])
         if to == OUT:
             pays = format_yen(view["players"][seat]["crate_pays"], lang)
-            return say(_("Leave the shop: your crate pays {amount} and a barrel"), amount=pays)
+            return say(_N("Leave the shop: your crate pays {amount} and a barrel"), amount=pays)
         if view["players"][seat]["at"] == OUT:
-            verb = say(_("Enter at {point}"), point=to)
+            verb = say(_N("Enter at {point}"), point=to)
         else:
-            verb = say(_("Walk to {point}"), point=to)
+            verb = say(_N("Walk to {point}"), point=to)
         return f"{verb}{_in_front(view, to, lang)}"
     if kind == "take":
         item, shop = str(action["item"]), str(action["shop"])
         if item == "tuna":
             return say(
-                _("Buy a tuna for {amount} (drawn from the bag)"),
+                _N("Buy a tuna for {amount} (drawn from the bag)"),
                 amount=format_yen(view["tuna_price"], lang),
             )
         if item == "crab":
-            return say(_("Draw a crab from the bag"))
-        return say(_("Take the {item} ({shop})"), item=item_name(item, lang), shop=shop)
+            return say(_N("Draw a crab from the bag"))
+        return say(_N("Take the {item} ({shop})"), item=item_name(item, lang), shop=shop)
     if kind == "machine":
-        return say(_("Use the vending machine ({n} drinks go in)"), n=len(view["machine"]))
+        return say(_N("Use the vending machine ({n} drinks go in)"), n=len(view["machine"]))
     if kind == "pass":
-        return say(_("Take nothing"))
+        return say(_N("Take nothing"))
     return None
 
 

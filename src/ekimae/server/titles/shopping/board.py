@@ -16,6 +16,7 @@ from typing import Any
 
 from ekimae.games.shopping.components import OUT, ShoppingData
 from ekimae.games.shopping.market import fish_of
+from ekimae.i18n import _N
 
 SLOT = 100  # px a card slot, aisle included
 GAP = 13  # px of aisle on each side of a card
@@ -24,33 +25,28 @@ OUTSIDE = 70  # px of the strip below the plan where players stand outside
 SEAT_INKS = ("#d1495b", "#2e86ab", "#3a7d44", "#edae49", "#7b4b94")
 
 
-def _(message: str) -> str:
-    """Marks a catalogue message for the extractor (issue 20); the page translates it."""
-    return message
-
-
 # The items', fish's and piles' printed names (items.toml, piles.toml) as catalogue
 # messages: the page names them in its language (tests/server/test_i18n_titles.py checks
 # that every name of the data is here).
 NAMES = (
-    _("washing machine"),
-    _("dryer"),
-    _("sheet"),
-    _("pillowcase"),
-    _("shirt"),
-    _("trousers"),
-    _("bra"),
-    _("underwear"),
-    _("socks"),
-    _("salmon"),
-    _("magazine"),
-    _("detergent"),
-    _("tuna"),
-    _("crab"),
-    _("Washing machine & dryer"),
-    _("Sheet & pillowcase"),
-    _("Shirt & trousers"),
-    _("Bra, underwear & socks"),
+    _N("washing machine"),
+    _N("dryer"),
+    _N("sheet"),
+    _N("pillowcase"),
+    _N("shirt"),
+    _N("trousers"),
+    _N("bra"),
+    _N("underwear"),
+    _N("socks"),
+    _N("salmon"),
+    _N("magazine"),
+    _N("detergent"),
+    _N("tuna"),
+    _N("crab"),
+    _N("Washing machine & dryer"),
+    _N("Sheet & pillowcase"),
+    _N("Shirt & trousers"),
+    _N("Bra, underwear & socks"),
 )
 
 
@@ -92,18 +88,18 @@ def _stock_lines(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list
         fish = found.draws
         shown = [str(c[1]) for t in tokens if (c := fish_of(t)) is not None]
         named = (
-            _say(_("{fish} ¥{price}"), fish=fish, price=f"{view['tuna_price']:,}")
+            _say(_N("{fish} ¥{price}"), fish=fish, price=f"{view['tuna_price']:,}")
             if fish == "tuna"
             else _say(fish)
         )
         return [
             named,
-            _say(_("bag {n}"), n=view["bag"][fish]),
-            _say(_("shown {faces}"), faces=" ".join(shown)),
+            _say(_N("bag {n}"), n=view["bag"][fish]),
+            _say(_N("shown {faces}"), faces=" ".join(shown)),
         ]
     counts = Counter(t for t in tokens if t not in data.drinks.drinks)
     return [
-        _say(_("{item} ×{n}"), item=data.items[t].name, n=n) if n > 1 else _say(data.items[t].name)
+        _say(_N("{item} ×{n}"), item=data.items[t].name, n=n) if n > 1 else _say(data.items[t].name)
         for t, n in counts.items()
     ]
 
@@ -149,12 +145,12 @@ def _machine(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
     size = SLOT - 2 * GAP
     parts = [
         f'<rect x="{x}" y="{y}" width="{size}" height="{size}" rx="4" class="machine"/>',
-        _text(x + size / 2, y + 18, _say(_("vending")), 10, "machine-text"),
-        _text(x + size / 2, y + 31, _say(_("machine")), 10, "machine-text"),
+        _text(x + size / 2, y + 18, _say(_N("vending")), 10, "machine-text"),
+        _text(x + size / 2, y + 31, _say(_N("machine")), 10, "machine-text"),
         _text(
             x + size / 2,
             y + 50,
-            _say(_("{n} in crate"), n=len(view["machine"])),
+            _say(_N("{n} in crate"), n=len(view["machine"])),
             10,
             "machine-text",
         ),
@@ -195,7 +191,7 @@ def mall_svg(data: ShoppingData, view: Mapping[str, Any]) -> str:
     mall = data.mall
     width = 2 * MARGIN + mall.columns * SLOT
     height = 2 * MARGIN + mall.rows * SLOT + OUTSIDE
-    label = _("the mall")
+    label = _N("the mall")
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="mall" role="img" aria-label="{label}" data-t-label="{label}">'
@@ -211,7 +207,7 @@ def mall_svg(data: ShoppingData, view: Mapping[str, Any]) -> str:
         x, y = _xy(data, point)
         parts.append(f'<line x1="{x}" y1="{y}" x2="{x}" y2="{bottom + 30}" class="exit"/>')
     right = max(_xy(data, p)[0] for p in mall.exits)
-    parts.append(_text(right + 60, bottom + 26, _say(_("exit / entrance")), 11, "exit-text"))
+    parts.append(_text(right + 60, bottom + 26, _say(_N("exit / entrance")), 11, "exit-text"))
     for shop in data.shops:
         parts += _card(data, view, shop)
     parts += _machine(data, view)

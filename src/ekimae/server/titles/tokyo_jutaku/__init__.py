@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
-from ekimae.i18n import DEFAULT
+from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
-from ekimae.server.titles.tokyo_jutaku.words import Words, _, places_ja
+from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 
@@ -36,19 +36,19 @@ def jutaku_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
     w = Words(lang)
     phase = view["phase"]
     if phase == "over":
-        return w(_("The game is over (JU-8)."))
+        return w(_N("The game is over (JU-8)."))
     movers = view["movers"]
     if phase in ("setup", "move"):
         who = movers[0] if movers else None
         if who == seat:
             if phase == "setup":
-                return w(_("Your turn: choose a card on the plan's edge (JU-2)."))
-            return w(_("Your turn: move up to 2 steps on the plan, or keep your card (JU-7)."))
-        return w(_("Seat {n} chooses where to go."), n=(who or 0) + 1)
+                return w(_N("Your turn: choose a card on the plan's edge (JU-2)."))
+            return w(_N("Your turn: move up to 2 steps on the plan, or keep your card (JU-7)."))
+        return w(_N("Seat {n} chooses where to go."), n=(who or 0) + 1)
     if phase == "window":
         callers = ", ".join(str(s + 1) for s in view["called"])
         return w(
-            _(
+            _N(
                 "Stop! called by seat {seats}: everyone is frozen while buildings are "
                 "checked (JU-6)."
             ),
@@ -56,29 +56,29 @@ def jutaku_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
         )
     rnd = view["round"]
     if seat is not None and view["conceded"][seat]:
-        return w(_("Round {n}: you gave up this round; the others build."), n=rnd)
+        return w(_N("Round {n}: you gave up this round; the others build."), n=rnd)
     if seat is None:
-        return w(_("Round {n}: everyone builds at once."), n=rnd)
+        return w(_N("Round {n}: everyone builds at once."), n=rnd)
     hand = view["hand"][seat]
     if hand:
         return w(
-            _("Round {n}: place {element} on your card (R turns, F flips)."),
+            _N("Round {n}: place {element} on your card (R turns, F flips)."),
             n=rnd,
             element=_name(hand, w),
         )
-    return w(_("Round {n}: take an element from the pool (JU-4), or call Stop!"), n=rnd)
+    return w(_N("Round {n}: take an element from the pool (JU-4), or call Stop!"), n=rnd)
 
 
 def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
     w = Words(lang)
     kind = action.get("kind")
     if kind == "take":
-        return w(_("Take {element}"), element=_name(str(action["element"]), w))
+        return w(_N("Take {element}"), element=_name(str(action["element"]), w))
     if kind == "return":
-        return w(_("Put back {element}"), element=_name(str(action["element"]), w))
+        return w(_N("Put back {element}"), element=_name(str(action["element"]), w))
     if kind == "place":
         return w(
-            _("Place {element} at {x},{y} (border {border}, orientation {turn})"),
+            _N("Place {element} at {x},{y} (border {border}, orientation {turn})"),
             element=_name(str(action["element"]), w),
             x=action["x"],
             y=action["y"],
@@ -86,11 +86,11 @@ def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
             turn=action["turn"],
         )
     if kind == "stop":
-        return w(_("Stop!"))
+        return w(_N("Stop!"))
     if kind == "concede":
-        return w(_("Give up the round"))
+        return w(_N("Give up the round"))
     if kind == "keep":
-        return w(_("Keep my card"))
+        return w(_N("Keep my card"))
     return None
 
 
@@ -119,8 +119,8 @@ class TokyoJutakuWeb(GenericTitle):
             card = view["grid"].get(space)
             w = Words(lang)
             if action["kind"] == "start":
-                return w(_("Start on {space} ({card})"), space=space, card=_card(card, w))
-            return w(_("Move on {space} ({card})"), space=space, card=_card(card, w))
+                return w(_N("Start on {space} ({card})"), space=space, card=_card(card, w))
+            return w(_N("Move on {space} ({card})"), space=space, card=_card(card, w))
         return jutaku_label(action, lang)
 
     def components(self) -> dict[str, Any]:

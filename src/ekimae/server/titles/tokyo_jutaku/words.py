@@ -1,7 +1,7 @@
 """The building pages' sentences in the reader's language (issue 20): TOKYO JUTAKU's, and
 COUNTDOWN's and BOTTLE BONUS's, which build with its elements.
 
-Each sentence is a catalogue message marked `_("…")` and translated by a `Words(lang)`, as
+Each sentence is a catalogue message marked `_N("…")` and translated by a `Words(lang)`, as
 TOKYO METRO's prompts are (docs/i18n.md); English (the default) is the msgids, so the
 English pages read exactly as before. The game's words are the French booklet's (the seed
 of TOKYO JUTAKU: élément, réserve, bordure, étage, « Stop ! ») and, in Italian and Japanese,
@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from ekimae import i18n
 from ekimae.core.data import Fields, read_toml
-from ekimae.i18n import DEFAULT, format_yen, translator
+from ekimae.i18n import _N, DEFAULT
 
 # The elements' printed names (elements.toml) are English descriptions of their shapes;
 # other languages say the same from the shape's parts.
@@ -31,25 +32,8 @@ def places_ja() -> dict[str, str]:
     return {name: table.text(name) for name in table.table}
 
 
-def _(message: str) -> str:
-    """Marks a message for the extractor; `Words` translates it."""
-    return message
-
-
-class Words:
+class Words(i18n.Words):
     """The words of one language: messages, yen, the elements' names."""
-
-    def __init__(self, lang: str = DEFAULT) -> None:
-        self.lang = lang
-        self._gettext = translator(lang).gettext
-
-    def __call__(self, message: str, **values: object) -> str:
-        """`message` translated, its `{placeholders}` filled."""
-        text = str(self._gettext(message))
-        return text.format(**values) if values else text
-
-    def yen(self, amount: int) -> str:
-        return format_yen(amount, self.lang)
 
     def place(self, name: str) -> str:
         """A parcel card's place ("Higashi-Ikebukuro"); in Japanese script on a Japanese page."""
@@ -60,12 +44,12 @@ class Words:
         if self.lang == DEFAULT:
             return name
         if name == "cube":
-            return self(_("cube"))
+            return self(_N("cube"))
         if bar := _BAR.fullmatch(name):
-            return self(_("{n}-bar"), n=bar[1])
+            return self(_N("{n}-bar"), n=bar[1])
         if block := _BLOCK.fullmatch(name):
-            return self(_("{w}×{h} block"), w=block[1], h=block[2])
+            return self(_N("{w}×{h} block"), w=block[1], h=block[2])
         if piece := _PIECE.fullmatch(name):
             size = "7" if piece[1] == "seven" else piece[1]
-            return self(_("{n}-square piece {k}"), n=size, k=piece[2])
+            return self(_N("{n}-square piece {k}"), n=size, k=piece[2])
         return name

@@ -15,29 +15,21 @@ from __future__ import annotations
 
 from typing import Any
 
+from ekimae import i18n
 from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
 from ekimae.games.tokyo_metro.scoring import stock_shares
-from ekimae.i18n import DEFAULT, format_yen, game_terms, translator
+from ekimae.i18n import _N, DEFAULT, game_terms
 
 
-class Words:
+class Words(i18n.Words):
     """The words of one language: messages, the glossary's terms, yen, names."""
 
     def __init__(self, lang: str = DEFAULT) -> None:
-        self.lang = lang
-        self._gettext = translator(lang).gettext
+        super().__init__(lang)
         self._terms = game_terms("tokyo-metro", lang)
-
-    def __call__(self, message: str, **values: object) -> str:
-        """`message` translated, its `{placeholders}` filled."""
-        text = str(self._gettext(message))
-        return text.format(**values) if values else text
-
-    def yen(self, amount: int) -> str:
-        return format_yen(amount, self.lang)
 
     def vehicle(self, kind: str) -> str:
         """ "train", or OS-2's "tram" / "bus", as the booklets print them."""
@@ -50,11 +42,6 @@ class Words:
     def line(self, board: Board, letter: str) -> str:
         line = board.lines[board.line_by_letter[letter]]
         return line.name_ja if self.lang == "ja" and line.name_ja else line.name
-
-
-def _(message: str) -> str:
-    """Marks a message for the extractor; `Words` translates it."""
-    return message
 
 
 def _vehicles(
@@ -103,11 +90,11 @@ def trains_prompt(
     pair = len(placed) > 1
     big = word[:1].upper() + word[1:]
     if not placed:
-        at = w(_("{Vehicle} {line} moves"), Vehicle=big, line=letter)
+        at = w(_N("{Vehicle} {line} moves"), Vehicle=big, line=letter)
     else:
         first, *rest = placed
         at = w(
-            _("{Vehicle} {label} stops at {station} ({stop})"),
+            _N("{Vehicle} {label} stops at {station} ({stop})"),
             Vehicle=big,
             label=first[0],
             station=first[1],
@@ -115,7 +102,7 @@ def trains_prompt(
         )
         at += "".join(
             w(
-                _(" and {vehicle} {label} at {station} ({stop})"),
+                _N(" and {vehicle} {label} at {station} ({stop})"),
                 vehicle=word,
                 label=label,
                 station=name,
@@ -125,21 +112,21 @@ def trains_prompt(
         )
     left = phase["stops_left"]
     if not left:
-        at += w(_(", its last stop"))
+        at += w(_N(", its last stop"))
     elif left == 1:
-        at += w(_(", 1 more stop to go"))
+        at += w(_N(", 1 more stop to go"))
     else:
-        at += w(_(", {n} more stops to go"), n=left)
+        at += w(_N(", {n} more stops to go"), n=left)
     deciding = phase["deciding"]
     if seat is None or seat not in deciding:
-        who = ", ".join(w(_("seat {n}"), n=s + 1) for s in deciding) or w(_("nobody"))
-        return w(_("{situation}. Deciding: {seats}."), situation=at, seats=who)
+        who = ", ".join(w(_N("seat {n}"), n=s + 1) for s in deciding) or w(_N("nobody"))
+        return w(_N("{situation}. Deciding: {seats}."), situation=at, seats=who)
     me = view["players"][seat]
     riding = me.get("riding_vehicle") or me["riding"]
     if me["riding"] == letter:
         if pair:
             return w(
-                _(
+                _N(
                     "{situation}. You are on {vehicle} {label}: alight onto a cell by its stop, "
                     "or stay on."
                 ),
@@ -148,14 +135,14 @@ def trains_prompt(
                 label=riding,
             )
         return w(
-            _("{situation}. You are on it: alight onto a cell by its stop, or stay on."),
+            _N("{situation}. You are on it: alight onto a cell by its stop, or stay on."),
             situation=at,
         )
     if me["riding"] is not None:
         ridden = w.vehicle(_kind(me["riding"], map_name))
         if pair:
             return w(
-                _(
+                _N(
                     "{situation}. You ride {ridden} {label}: change to one of the {vehicle}s "
                     "{line} here, or not."
                 ),
@@ -166,7 +153,7 @@ def trains_prompt(
                 line=letter,
             )
         return w(
-            _("{situation}. You ride {ridden} {label}: change to {vehicle} {line} here, or not."),
+            _N("{situation}. You ride {ridden} {label}: change to {vehicle} {line} here, or not."),
             situation=at,
             ridden=ridden,
             label=riding,
@@ -175,13 +162,13 @@ def trains_prompt(
         )
     if pair:
         return w(
-            _("{situation}. Board one of the {vehicle}s {line} where you stand, or let them go?"),
+            _N("{situation}. Board one of the {vehicle}s {line} where you stand, or let them go?"),
             situation=at,
             vehicle=word,
             line=letter,
         )
     return w(
-        _("{situation}. Board {vehicle} {line} where you stand, or let it go?"),
+        _N("{situation}. Board {vehicle} {line} where you stand, or let it go?"),
         situation=at,
         vehicle=word,
         line=letter,
@@ -210,13 +197,13 @@ def action_label(
         return None  # the page's bid form shows the amounts; the notation stays
     if kind == "place":
         return w(
-            _("Place your meeple on cell {cell}{near}"),
+            _N("Place your meeple on cell {cell}{near}"),
             cell=action["cell"],
             near=_near(ctx.board, action["cell"], w),
         )
     if kind == "walk":
         return w(
-            _("Walk to cell {cell}{near}"),
+            _N("Walk to cell {cell}{near}"),
             cell=action["cell"],
             near=_near(ctx.board, action["cell"], w),
         )
@@ -224,7 +211,7 @@ def action_label(
     riding = me.get("riding_vehicle") or me["riding"]
     if kind == "alight":
         return w(
-            _("Alight from {vehicle} {label} to cell {cell}"),
+            _N("Alight from {vehicle} {label} to cell {cell}"),
             vehicle=w.vehicle(_kind(me["riding"], map_name)),
             label=riding,
             cell=action["cell"],
@@ -232,18 +219,18 @@ def action_label(
     if kind == "pass":
         if view["phase"] == "movement":
             return w(
-                _("Stay on {vehicle} {label}"),
+                _N("Stay on {vehicle} {label}"),
                 vehicle=w.vehicle(_kind(me["riding"], map_name)),
                 label=riding,
             )
         income = ctx.rules.pass_income_per_disc * me["front"]
         discs = (
-            w(_("1 disc in front"))
+            w(_N("1 disc in front"))
             if me["front"] == 1
-            else w(_("{n} discs in front"), n=me["front"])
+            else w(_N("{n} discs in front"), n=me["front"])
         )
         return w(
-            _("Pass for the rest of the round: +{amount} ({discs}, TM-3.5)"),
+            _N("Pass for the rest of the round: +{amount} ({discs}, TM-3.5)"),
             amount=w.yen(income),
             discs=discs,
         )
@@ -251,7 +238,7 @@ def action_label(
         line = next(x for x in view["lines"] if x["letter"] == action["line"])
         moves = ctx.rules.stops_per_phase + line["speed_tokens"]
         return w(
-            _(
+            _N(
                 "Assign a Speed token to {line}: its train moves {before} → {after} stops per "
                 "trains phase"
             ),
@@ -265,7 +252,7 @@ def action_label(
 def _near(board: Board, cell_name: str, w: Words) -> str:
     """The stations a cell touches (TM-4.2), in words."""
     names = [w.station(board, st) for st in board.cell_stations[board.parse_cell(cell_name)]]
-    return w(_(", touching {stations}"), stations=", ".join(names)) if names else ""
+    return w(_N(", touching {stations}"), stations=", ".join(names)) if names else ""
 
 
 def _trains_label(
@@ -284,27 +271,27 @@ def _trains_label(
         fare = _fare(view, seat, letter, w)
         if label in placed:
             return w(
-                _("Board {vehicle} {label} at {station} ({fare})"),
+                _N("Board {vehicle} {label} at {station} ({fare})"),
                 vehicle=word,
                 label=label,
                 station=placed[label],
                 fare=fare,
             )
-        return w(_("Board {vehicle} {label} ({fare})"), vehicle=word, label=label, fare=fare)
+        return w(_N("Board {vehicle} {label} ({fare})"), vehicle=word, label=label, fare=fare)
     if action_kind == "alight":
         if riding in placed:
             return w(
-                _("Alight at {station} to cell {cell}"),
+                _N("Alight at {station} to cell {cell}"),
                 station=placed[riding],
                 cell=action.get("cell"),
             )
-        return w(_("Alight to cell {cell}"), cell=action.get("cell"))
+        return w(_N("Alight to cell {cell}"), cell=action.get("cell"))
     if action_kind == "pass":
         if me["riding"] == letter:
-            return w(_("Stay on {vehicle} {label}"), vehicle=word, label=riding)
+            return w(_N("Stay on {vehicle} {label}"), vehicle=word, label=riding)
         if len(placed) < 2:
-            return w(_("Let {vehicle} {line} go"), vehicle=word, line=letter)
-        return w(_("Let the {vehicle}s {line} go"), vehicle=word, line=letter)
+            return w(_N("Let {vehicle} {line} go"), vehicle=word, line=letter)
+        return w(_N("Let the {vehicle}s {line} go"), vehicle=word, line=letter)
     return None
 
 
@@ -312,8 +299,8 @@ def _fare(view: dict[str, Any], seat: int, letter: str, w: Words) -> str:
     """The engine's TM-8.5 fare for this seat, in words."""
     fare = view["trains_phase"]["fares"][seat]
     if fare == 0:
-        return w(_("free: you hold a {line} stock"), line=letter)
-    return w(_("fare {amount}, added to line {line}'s value"), amount=w.yen(fare), line=letter)
+        return w(_N("free: you hold a {line} stock"), line=letter)
+    return w(_N("fare {amount}, added to line {line}'s value"), amount=w.yen(fare), line=letter)
 
 
 # ------------------------------------------------------------------ the confirmation sentences
@@ -327,18 +314,20 @@ def _discounts(ctx: Ctx, action: dict[str, Any], w: Words) -> tuple[int, str]:
         return 0, ""
     if len(discs) > 1:
         words = w(
-            _(", using discount discs {discs} (−{amount})"),
+            _N(", using discount discs {discs} (−{amount})"),
             discs=" ".join(discs),
             amount=w.yen(off),
         )
     else:
-        words = w(_(", using discount disc {discs} (−{amount})"), discs=discs[0], amount=w.yen(off))
+        words = w(
+            _N(", using discount disc {discs} (−{amount})"), discs=discs[0], amount=w.yen(off)
+        )
     return off, words
 
 
 def _after(view: dict[str, Any], seat: int, price: int, w: Words) -> str:
     money = view["players"][seat]["money"]
-    return w(_("you keep {amount}"), amount=w.yen(money - price))
+    return w(_N("you keep {amount}"), amount=w.yen(money - price))
 
 
 def _card_label(
@@ -355,7 +344,7 @@ def _card_label(
     text = _card_text(_Card(ctx, view, seat, action, spot, off, disc_words, lines, w))
     if text is not None and spot.spot in view["taken"] and me.get("copy_discs"):
         # OS-7.1: a taken spot is open to this seat only through its Copy disc.
-        text += w(_(" — copying it with your Copy disc"))
+        text += w(_N(" — copying it with your Copy disc"))
     return text
 
 
@@ -402,12 +391,12 @@ def _card_text(c: _Card) -> str | None:
 def _move(c: _Card) -> str:
     w = c.w
     if c.me["bike"]:
-        reach = w(_("up to {n} cells + Bike"), n=c.spot.value)
+        reach = w(_N("up to {n} cells + Bike"), n=c.spot.value)
     else:
-        reach = w(_("up to {n} cells"), n=c.spot.value)
+        reach = w(_N("up to {n} cells"), n=c.spot.value)
     cell = c.action["cell"]
     return w(
-        _("Move your meeple to cell {cell} ({reach}){near}"),
+        _N("Move your meeple to cell {cell} ({reach}){near}"),
         cell=cell,
         reach=reach,
         near=_near(c.ctx.board, cell, w),
@@ -420,11 +409,11 @@ def _station(c: _Card) -> str:
     unit = max(0, c.spot.value - c.off)  # TM-7.2 RULING: the discount before multiplying
     price = unit * stops
     if stops > 1:
-        times = w(_("{n} stops × {amount}"), n=stops, amount=w.yen(unit))
+        times = w(_N("{n} stops × {amount}"), n=stops, amount=w.yen(unit))
     else:
-        times = w(_("1 stop × {amount}"), amount=w.yen(unit))
+        times = w(_N("1 stop × {amount}"), amount=w.yen(unit))
     return w(
-        _(
+        _N(
             "Build a station at {station} for {price} ({times}{discounts}) — trains stopping "
             "there pay you; {after}"
         ),
@@ -441,16 +430,16 @@ def _exchange(c: _Card) -> str:
     _stops, name = c.station()
     if c.action["token"] == "speed":
         return w(
-            _("Build a station at {station} by returning a Speed token (no yen, TM-7.3)"),
+            _N("Build a station at {station} by returning a Speed token (no yen, TM-7.3)"),
             station=name,
         )
     return w(
-        _("Build a station at {station} by returning your Bike (no yen, TM-7.3)"), station=name
+        _N("Build a station at {station} by returning your Bike (no yen, TM-7.3)"), station=name
     )
 
 
 def _train_enters(line: dict[str, Any], w: Words) -> str:
-    return "" if line["train"] is not None else w(_("; its train enters at stop 1"))
+    return "" if line["train"] is not None else w(_N("; its train enters at stop 1"))
 
 
 def _invest(c: _Card) -> str:
@@ -463,10 +452,10 @@ def _invest(c: _Card) -> str:
     if surcharge or c.disc_words:
         parts = f" ({w.yen(max(0, c.spot.value - c.off))}"
         if surcharge:
-            parts += w(_(" + stock #{k} surcharge {amount}"), k=taken + 1, amount=w.yen(surcharge))
+            parts += w(_N(" + stock #{k} surcharge {amount}"), k=taken + 1, amount=w.yen(surcharge))
         parts += f"{c.disc_words})"
     return w(
-        _(
+        _N(
             "Invest in {line} for {price} — line value {before} → {after_value}{parts}; you take "
             "stock #{k}{train}; {after}"
         ),
@@ -485,7 +474,7 @@ def _start(c: _Card) -> str:
     w = c.w
     line = c.line()
     return w(
-        _("Start the {line} train at its stop 1 (free) — line value {before} → {after_value}"),
+        _N("Start the {line} train at its stop 1 (free) — line value {before} → {after_value}"),
         line=c.line_name(),
         before=w.yen(line["value"]),
         after_value=w.yen(line["value"] + c.spot.value),
@@ -497,34 +486,34 @@ def _speed(c: _Card) -> str:
     left = c.view["supply"]["speed"]
     got = min(c.spot.value, left)
     if got == 1:
-        return w(_("Take 1 Speed token ({left} left in the supply)"), left=left)
-    return w(_("Take {n} Speed tokens ({left} left in the supply)"), n=got, left=left)
+        return w(_N("Take 1 Speed token ({left} left in the supply)"), left=left)
+    return w(_N("Take {n} Speed tokens ({left} left in the supply)"), n=got, left=left)
 
 
 def _bike(c: _Card) -> str:
     if c.view["supply"]["bikes"] > 0 and not c.me["bike"]:
-        return c.w(_("Take a Bike: one more cell on every move"))
-    return c.w(_("Take the Bike action (no Bike for you: none left or you have one)"))
+        return c.w(_N("Take a Bike: one more cell on every move"))
+    return c.w(_N("Take the Bike action (no Bike for you: none left or you have one)"))
 
 
 def _discount(c: _Card) -> str:
     off = c.w.yen(c.spot.value)
     return c.w(
-        _("Put a disc on Discount {amount}: later this round, {amount} off a printed cost"),
+        _N("Put a disc on Discount {amount}: later this round, {amount} off a printed cost"),
         amount=off,
     )
 
 
 def _bid(c: _Card) -> str:
     return c.w(
-        _("Bid bonus: {amount} added to your next turn-order bid"), amount=c.w.yen(c.spot.value)
+        _N("Bid bonus: {amount} added to your next turn-order bid"), amount=c.w.yen(c.spot.value)
     )
 
 
 def _loan(c: _Card) -> str:
     w, rules, money = c.w, c.ctx.rules, c.me["money"]
     return w(
-        _(
+        _N(
             "Take a loan: +{amount} now ({before} → {after}); {at_end} to pay at the end if not "
             "repaid (TM-9.5)"
         ),
@@ -538,7 +527,7 @@ def _loan(c: _Card) -> str:
 def _repay(c: _Card) -> str:
     repay = c.ctx.rules.repay
     return c.w(
-        _("Repay a loan for {amount} — {after}"), amount=c.w.yen(repay), after=c.after(repay)
+        _N("Repay a loan for {amount} — {after}"), amount=c.w.yen(repay), after=c.after(repay)
     )
 
 
@@ -547,7 +536,7 @@ def _speculation(c: _Card) -> str:
     line = c.line()
     stake = int(c.action["stake"])
     return w(
-        _(
+        _N(
             "Speculate on {line} with a {stake} stake (line value {value}, least stake {low}) "
             "— {after}"
         ),
@@ -564,7 +553,7 @@ def _action(c: _Card) -> str:
     price = max(0, c.spot.value - c.off)
     discs = c.me["action_discs"]
     return w(
-        _(
+        _N(
             "Take one more action disc for {price}{discounts} — discs {before} → {after_discs}; "
             "{after}"
         ),
@@ -583,7 +572,7 @@ def _invest_disc(c: _Card) -> str:
     price = c.ctx.surcharges[taken]  # OS-6: only the surcharge
     discs = c.me["action_discs"]
     return w(
-        _(
+        _N(
             "Invest by disc in {line} for {price} (stock #{k} surcharge only) — one disc from "
             "your front leaves the game (discs {before} → {after_discs}); line value "
             "{value} → {after_value}; you take stock #{k}{train}; {after}"
@@ -606,7 +595,7 @@ def _sell(c: _Card) -> str:
     holders = list(line["stocks"])
     amount = stock_shares(c.ctx.track, line["value"], len(holders))[holders.index(c.seat)]
     return w(
-        _(
+        _N(
             "Sell your {line} stock #{k} for {amount} (what it would pay you if the game ended "
             "now), set aside until the end — line value {value} → {after_value} (OS-7.2)"
         ),
@@ -622,7 +611,7 @@ def _copy(c: _Card) -> str:
     w = c.w
     price = max(0, c.spot.value - c.off)
     return w(
-        _(
+        _N(
             "Take a Copy disc for {price}{discounts} — later this round, take an action someone "
             "already took (OS-7.1); {after}"
         ),
@@ -637,7 +626,7 @@ def _card(c: _Card) -> str:
     price = max(0, c.spot.value - c.off)
     column = next(col for col in c.view["columns"] if col["deck"] == c.action["pile"])
     return w(
-        _(
+        _N(
             "Take card {card} from the {pile} discard pile for {price}{discounts} — yours alone "
             "for the game; {after}"
         ),
@@ -676,12 +665,12 @@ DRINK_KINDS = frozenset({"colour", "shape", "build", "step", "stop"})
 FEE_STEP = 100  # MD-4: ¥100 the first time in a player's stations, ¥200 the second, …
 # The JIDOHANBAIKI colours (MD-1), by the data's keys: marked for the catalogue.
 COLOURS = {
-    "black": _("black"),
-    "white": _("white"),
-    "mint": _("mint"),
-    "blue": _("blue"),
-    "red": _("red"),
-    "purple": _("purple"),
+    "black": _N("black"),
+    "white": _N("white"),
+    "mint": _N("mint"),
+    "blue": _N("blue"),
+    "red": _N("red"),
+    "purple": _N("purple"),
 }
 
 
@@ -736,7 +725,7 @@ def drinks_label(
         crate = len(load_components().crate(colour))
         discs = me["action_discs"]
         return w(
-            _(
+            _N(
                 "Take the {colour} Colour card — one of your action discs goes back to the box "
                 "for good (discs {before} → {after}); its crate of {n} {colour} drinks is yours "
                 "to build (MD-3)"
@@ -751,7 +740,7 @@ def drinks_label(
         shape = load_components().shape(key)
         name = shape.ja if lang == "ja" else shape.name.removeprefix("the ")
         return w(
-            _(
+            _N(
                 "Take the Shape card {glyph} {shape} — until the end of this action phase, build "
                 "vending machines without a disc, also cell by cell on a Move (MD-5)"
             ),
@@ -764,20 +753,20 @@ def drinks_label(
         cell = str(action["cell"])
         left = int(view.get("walk_left", 0)) - 1
         if left > 1:
-            more = w(_("{n} more cells to walk"), n=left)
+            more = w(_N("{n} more cells to walk"), n=left)
         elif left == 1:
-            more = w(_("1 more cell to walk"))
+            more = w(_N("1 more cell to walk"))
         else:
-            more = w(_("the Move's last cell"))
+            more = w(_N("the Move's last cell"))
         return w(
-            _("Walk on to cell {cell} ({more}){near}"),
+            _N("Walk on to cell {cell} ({more}){near}"),
             cell=cell,
             more=more,
             near=_near(board, cell, w),
         )
     if kind == "stop":
         return w(
-            _("Stop here, at cell {cell}: the Move ends and your turn with it"), cell=me["meeple"]
+            _N("Stop here, at cell {cell}: the Move ends and your turn with it"), cell=me["meeple"]
         )
     return None
 
@@ -788,21 +777,21 @@ def _build(view: dict[str, Any], seat: int, action: dict[str, Any], board: Board
     name = w.station(board, board.station_by_key[station])
     owner, fee = build_fee(view, seat, station)
     if action.get("free"):
-        how = w(_("free with your Shape card"))
+        how = w(_N("free with your Shape card"))
     else:
-        how = w(_("a disc on the JIDOHANBAIKI pile"))
+        how = w(_N("a disc on the JIDOHANBAIKI pile"))
     if owner == seat or owner is None:
-        pays = w(_("your own station: no fee"))
+        pays = w(_N("your own station: no fee"))
     else:
         pays = w(
-            _("seat {n} (owner) gets {amount}; {after}"),
+            _N("seat {n} (owner) gets {amount}; {after}"),
             n=owner + 1,
             amount=w.yen(fee),
             after=_after(view, seat, fee, w),
         )
     drink = drink_words(str(action["drink"]), w.lang)
     return w(
-        _("Build a vending machine at {station} with {drink} — {how}; {pays}"),
+        _N("Build a vending machine at {station} with {drink} — {how}; {pays}"),
         station=name,
         drink=drink,
         how=how,
