@@ -7,6 +7,7 @@ from collections.abc import Callable
 from ekimae.core.actions import Action
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx
@@ -31,7 +32,7 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
         s.copy_discs[seat] = s.copy_discs[seat][1:]
         del s.taken[used]
         s.copies[spot] = (*s.copies.get(spot, ()), seat)
-        copied = f" — copied with the Copy disc from {used} (OS-7.1)"
+        copied = lf.COPIED.format(spot=used)
     else:
         s.taken[spot] = seat
     discs: tuple[str, ...] = getattr(action, "discounts", ())
@@ -43,72 +44,80 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    text = _yen_text(ctx, s, seat, action, printed, off, before)
-    if isinstance(action, act.Sell):
-        text = text.replace("{sold}", yen(s.sold[seat] - sold))
-    s.note(f"{seat_name(seat)}: {action}{copied}{text}")
+    text = _yen_text(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
+    s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied=copied, detail=text))
 
 
 def _yen_text(
-    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int
+    ctx: Ctx,
+    s: MetroState,
+    seat: int,
+    a: Action,
+    p: CardAction,
+    off: int,
+    before: int,
+    sold: int,
 ) -> str:
-    """The log's account of every yen an action moved (read after the effect; text only)."""
+    """The log's account of every yen an action moved (read after the effect; text only:
+    the templates of `log_forms`)."""
     paid = before - s.money[seat]
-    less = f" − {yen(off)} discount" if off else ""
-    left = f"; money {yen(before)} → {yen(s.money[seat])}"
+    less = lf.LESS.format(off=yen(off)) if off else ""
+    left = lf.LEFT.format(before=yen(before), after=yen(s.money[seat]))
+    price = yen(p.value)
     if isinstance(a, act.Station):
         stops = len(ctx.board.stations[ctx.board.station_by_key[a.station]].stops)
-        each = f"({yen(p.value)}{less})" if off else yen(p.value)
-        return f" — pays {yen(paid)} = {each} × {stops} stop{'s' * (stops != 1)} (TM-7.2){left}"
+        unit = lf.PRICE_LESS.format(price=price, off=yen(off)) if off else price
+        form = lf.PAYS_STATION_ONE if stops == 1 else lf.PAYS_STATION
+        return form.format(paid=yen(paid), unit=unit, stops=stops, left=left)
     if isinstance(a, act.Invest):
         line = ctx.board.line_by_letter[a.line]
         number = len(s.stocks[line])
         surcharge = ctx.surcharges[number - 1]
-        extra = f" + {yen(surcharge)} surcharge" if surcharge else ""
-        sum_ = f" = {yen(p.value)}{less}{extra}" if off or surcharge else ""
-        return (
-            f" — pays {yen(paid)}{sum_} for stock #{number} (TM-7.4); line {a.line} value "
-            f"+{yen(paid)} → {yen(s.value[line])}{left}"
+        extra = lf.SURCHARGE.format(surcharge=yen(surcharge)) if surcharge else ""
+        sum_ = lf.SUM.format(price=price, less=less, extra=extra) if off or surcharge else ""
+        return lf.PAYS_INVEST.format(
+            paid=yen(paid),
+            sum=sum_,
+            number=number,
+            line=a.line,
+            value=yen(s.value[line]),
+            left=left,
         )
     if isinstance(a, act.InvestDisc):
         line = ctx.board.line_by_letter[a.line]
-        number = len(s.stocks[line])
-        return (
-            f" — a disc back to the box, pays the surcharge {yen(paid)} for stock #{number} "
-            f"(OS-6); line {a.line} value +{yen(paid)} → {yen(s.value[line])}{left}"
+        return lf.PAYS_INVEST_DISC.format(
+            paid=yen(paid),
+            number=len(s.stocks[line]),
+            line=a.line,
+            value=yen(s.value[line]),
+            left=left,
         )
     if isinstance(a, act.Sell):
-        return (
-            f" — sets aside {{sold}} (not spendable until the end); line "
-            f"{a.line} value → {yen(s.value[ctx.board.line_by_letter[a.line]])} (OS-7.2)"
-        )
+        value = yen(s.value[ctx.board.line_by_letter[a.line]])
+        return lf.SETS_ASIDE_SOLD.format(sold=yen(sold), line=a.line, value=value)
     if isinstance(a, act.Copy):
-        cost = f" = {yen(p.value)}{less}" if off else ""
-        return f" — pays {yen(paid)}{cost} for a Copy disc (OS-7.1){left}"
+        cost = lf.COST.format(price=price, less=less) if off else ""
+        return lf.PAYS_COPY.format(paid=yen(paid), cost=cost, left=left)
     if isinstance(a, act.Start):
         line = ctx.board.line_by_letter[a.line]
-        return f" — free; line {a.line} value +{yen(p.value)} → {yen(s.value[line])} (TM-7.5)"
+        return lf.STARTS.format(line=a.line, price=price, value=yen(s.value[line]))
     if isinstance(a, act.Bid):
-        return (
-            f" — bid bonus +{yen(p.value)} from the bank, now {yen(s.bid_bonus[seat])}: added "
-            "to the next bid total, not spendable (TM-7.9)"
-        )
+        return lf.BID_BONUS_ADDED.format(price=price, bonus=yen(s.bid_bonus[seat]))
     if isinstance(a, act.Loan):
-        return f" — takes {yen(-paid)} from the bank and a Loan token (TM-7.10){left}"
+        return lf.TAKES_LOAN.format(amount=yen(-paid), left=left)
     if isinstance(a, act.Speculate):
-        return f" — sets aside a stake of {yen(paid)} (TM-7.11){left}"
+        return lf.STAKE.format(paid=yen(paid), left=left)
     if isinstance(a, act.Exchange):
-        return f" — pays with a {a.token} token instead of yen (TM-7.3)"
+        return lf.PAYS_TOKEN.format(token=a.token)
     if isinstance(a, act.Discount):
-        return f" — {yen(p.value)} off a later printed cost this round (TM-7.8)"
+        return lf.DISCOUNT.format(price=price)
     if isinstance(a, act.ColourCard):
-        crate = ", ".join(s.drinks[seat][-6:])
-        return f" — a disc back to the box; the crate into the supply: {crate} (MD-3)"
+        return lf.CRATE.format(crate=", ".join(s.drinks[seat][-6:]))
     if isinstance(a, act.ShapeCard):
-        return " — free vending machines for the rest of this action phase (MD-5)"
+        return lf.SHAPE
     if isinstance(a, act.Repay | act.NewDisc | act.TakeCard):
-        cost = f" = {yen(p.value)}{less}" if off else ""
-        return f" — pays {yen(paid)}{cost}{left}"
+        cost = lf.COST.format(price=price, less=less) if off else ""
+        return lf.PAYS.format(paid=yen(paid), cost=cost, left=left)
     return ""
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ekimae.core.actions import Action
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.movement import occupied, on_map, touched_stations
 from ekimae.games.tokyo_metro.state import NOBODY, MetroState, yen
@@ -82,9 +83,13 @@ def build(ctx: Ctx, s: MetroState, seat: int, a: act.Build) -> None:
     s.drink_at[station] = a.drink
     s.money[seat] -= paid
     s.money[owner] += paid
-    how = "free with a Shape card (MD-5)" if a.free else "a disc on the JIDOHANBAIKI pile (MD-4)"
-    pays = f"; pays {seat_name(owner)} {yen(paid)} (MD-4)" if paid else ""
-    s.note(f"{seat_name(seat)}: {a} — {how}{pays}; money → {yen(s.money[seat])}")
+    how = lf.BUILD_FREE if a.free else lf.BUILD_DISC
+    pays = lf.BUILD_FEE.format(owner=seat_name(owner), paid=yen(paid)) if paid else ""
+    s.note(
+        lf.BUILDS.format(
+            seat=seat_name(seat), action=a, how=how, fee=pays, money=yen(s.money[seat])
+        )
+    )
 
 
 def take_colour(ctx: Ctx, s: MetroState, seat: int, spot: str) -> None:
@@ -119,11 +124,18 @@ def station_bonus(ctx: Ctx, s: MetroState, station: int) -> None:
     )
     amount = next(v for most, v in BONUS if count <= most)
     s.from_bank(owner, amount)
-    whose = "on the map" if ctx.drinks_bonus_all else f"in {seat_name(owner)}'s stations"
+    whose = lf.ON_THE_MAP if ctx.drinks_bonus_all else lf.IN_OWNERS.format(owner=seat_name(owner))
     s.note(
-        f"{ctx.board.stations[station].name}: {drink} — {count} {colour} drink"
-        f"{'s' * (count != 1)} {whose}, {seat_name(owner)} +{yen(amount)} → "
-        f"{yen(s.money[owner])} (MD-7)"
+        (lf.DRINKS_BONUS_ONE if count == 1 else lf.DRINKS_BONUS).format(
+            station=ctx.board.stations[station].name,
+            drink=drink,
+            count=count,
+            colour=colour,
+            whose=whose,
+            owner=seat_name(owner),
+            amount=yen(amount),
+            money=yen(s.money[owner]),
+        )
     )
 
 
@@ -151,4 +163,4 @@ def legal_walk(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
 def step(ctx: Ctx, s: MetroState, seat: int, a: act.Step) -> None:
     s.meeple[seat] = ctx.board.parse_cell(a.cell)
     s.walk_left -= 1
-    s.note(f"{seat_name(seat)}: {a} (MD-5)")
+    s.note(lf.WALKS.format(seat=seat_name(seat), action=a))

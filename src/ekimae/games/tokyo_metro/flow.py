@@ -7,6 +7,7 @@ scoring) until some seat has a real decision or the game is over.
 from __future__ import annotations
 
 from ekimae.core.game import seat_name
+from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro import scoring, trains
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.movement import can_alight_now, on_map, reachable, walk_range
@@ -74,7 +75,7 @@ def actions_pending(ctx: Ctx, s: MetroState) -> bool:
             if s.front[seat] > 0:
                 return True
             s.passed[seat] = True  # no disc in front: must pass (income 0)
-            s.note(f"{seat_name(seat)} passes with no disc in front: +¥0 (TM-3.5)")
+            s.note(lf.PASSES_EMPTY.format(seat=seat_name(seat), income=yen(0)))
         s.cursor = (s.cursor + 1) % s.n
     return False
 
@@ -86,8 +87,13 @@ def pass_turn(ctx: Ctx, s: MetroState, seat: int) -> None:
     s.passed[seat] = True
     discs = s.front[seat]
     s.note(
-        f"{seat_name(seat)} passes: +{yen(income)} = {yen(ctx.rules.pass_income_per_disc)} × "
-        f"{discs} disc{'s' * (discs != 1)} in front (TM-3.5); money → {yen(s.money[seat])}"
+        (lf.PASSES_ONE if discs == 1 else lf.PASSES).format(
+            seat=seat_name(seat),
+            income=yen(income),
+            per_disc=yen(ctx.rules.pass_income_per_disc),
+            discs=discs,
+            money=yen(s.money[seat]),
+        )
     )
     next_turn(s)
 
@@ -117,7 +123,7 @@ def end_round(ctx: Ctx, s: MetroState) -> None:
     s.round += 1
     s.phase = Phase.TURN_ORDER
     s.cursor = 0
-    s.note(f"round {s.round}")
+    s.note(lf.ROUND.format(round=s.round))
 
 
 def rounds_total(s: MetroState) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ekimae.core.game import seat_name
+from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.components import Track
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.state import MetroState, Phase, yen
@@ -62,44 +63,63 @@ def finish(ctx: Ctx, s: MetroState) -> None:
             s.note(_payout_text(ctx, paid))
     for seat, amount in enumerate(sold):
         if amount:
-            s.note(f"{seat_name(seat)} adds {yen(amount)} set aside by Sell actions (TM-9.4)")
+            s.note(lf.SOLD_ADDED.format(seat=seat_name(seat), amount=yen(amount)))
     for seat, cost in enumerate(loans):
         if cost:
             count = s.loans[seat]
             s.note(
-                f"{seat_name(seat)} repays {count} loan{'s' * (count != 1)}: −{yen(cost)} = "
-                f"{yen(ctx.rules.loan_at_end)} each (TM-9.5)"
+                (lf.REPAYS_ONE if count == 1 else lf.REPAYS).format(
+                    seat=seat_name(seat),
+                    count=count,
+                    total=yen(cost),
+                    each=yen(ctx.rules.loan_at_end),
+                )
             )
-    money = ", ".join(f"{seat_name(p)} {yen(m)}" for p, m in enumerate(s.money))
-    s.note(f"game over: {money}; winner {seat_name(s.final['winner'])} (TM-9.6)")
+    money = ", ".join(
+        lf.SEAT_MONEY.format(seat=seat_name(p), amount=yen(m)) for p, m in enumerate(s.money)
+    )
+    s.note(lf.GAME_OVER.format(totals=money, winner=seat_name(s.final["winner"])))
 
 
 def _payout_text(ctx: Ctx, paid: dict[str, Any]) -> str:
     """One line's final payout in the log (TM-9.2, TM-9.3, TM-9.7): text only."""
     value = paid["value"]
-    parts = [f"line {paid['line']} pays out at {yen(value)}"]
+    head = lf.LINE_PAYS.format(line=paid["line"], value=yen(value))
+    parts: list[str] = []
     low = ctx.track.low(value)
     factor = ctx.rules.speculation_factor
     holders = {stock["seat"] for stock in paid["stocks"]}
     speculators = {spec["seat"] for spec in paid["speculations"]}
     for spec in paid["speculations"]:
-        why = f"min({factor} × {yen(spec['stake'])}, low {yen(low)})"
-        if spec["seat"] in holders:
-            why = "nothing: holds stock too (TM-9.7)"
+        form = lf.SPECULATION_BOTH if spec["seat"] in holders else lf.SPECULATION_PAID
         parts.append(
-            f"speculation {seat_name(spec['seat'])} +{yen(spec['paid'])} = {why}, "
-            f"stake {yen(spec['stake'])} returned (TM-9.2)"
+            form.format(
+                seat=seat_name(spec["seat"]),
+                paid=yen(spec["paid"]),
+                factor=factor,
+                stake=yen(spec["stake"]),
+                low=yen(low),
+            )
         )
     if paid["speculations"]:
-        parts.append(f"value after speculations {yen(paid['value_after_speculations'])}")
-    for stock in paid["stocks"]:
-        both = " (speculated too: TM-9.7)" if stock["seat"] in speculators else ""
+        parts.append(lf.AFTER_SPECULATIONS.format(value=yen(paid["value_after_speculations"])))
+    stocks = paid["stocks"]
+    for k, stock in enumerate(stocks):
+        rule = ""
+        if k == len(stocks) - 1:
+            rule = lf.STOCK_RULE_OSAKA if len(stocks) >= 4 else lf.STOCK_RULE
         parts.append(
-            f"stock #{stock['stock']} {seat_name(stock['seat'])} +{yen(stock['paid'])}{both}"
+            lf.STOCK_PAID.format(
+                number=stock["stock"],
+                seat=seat_name(stock["seat"]),
+                paid=yen(stock["paid"]),
+                both=lf.SPECULATED_TOO if stock["seat"] in speculators else "",
+                rule=rule,
+            )
         )
-    if paid["stocks"]:
-        parts[-1] += " (OS-9)" if len(paid["stocks"]) >= 4 else " (TM-9.3)"
-    return "; ".join(parts)
+    if not parts:
+        return head
+    return lf.LINE_PAYS_PARTS.format(line=paid["line"], value=yen(value), payouts="; ".join(parts))
 
 
 def _pay_line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ekimae.core.actions import Action
 from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import holds_stock
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.drinks import station_bonus
@@ -97,16 +98,27 @@ def _pay_station(ctx: Ctx, s: MetroState, line: int, vehicle: int, station: int)
     if holds_stock(s, owner, line):
         s.value[line] += r.payout_with_stock
         s.note(
-            f"{what} at {name}: line value +{yen(r.payout_with_stock)} → "
-            f"{yen(s.value[line])} ({seat_name(owner)}'s station, who holds stock: TM-8.3)"
+            lf.PAYOUT_HOLDER.format(
+                vehicle=what,
+                station=name,
+                gain=yen(r.payout_with_stock),
+                value=yen(s.value[line]),
+                owner=seat_name(owner),
+            )
         )
     else:
         s.value[line] += r.payout_value
         s.from_bank(owner, r.payout_owner)
         s.note(
-            f"{what} at {name}: line value +{yen(r.payout_value)} → "
-            f"{yen(s.value[line])}, {seat_name(owner)} +{yen(r.payout_owner)} → "
-            f"{yen(s.money[owner])} (owner without stock: TM-8.3)"
+            lf.PAYOUT_OWNER.format(
+                vehicle=what,
+                station=name,
+                gain=yen(r.payout_value),
+                value=yen(s.value[line]),
+                owner=seat_name(owner),
+                income=yen(r.payout_owner),
+                money=yen(s.money[owner]),
+            )
         )
     if ctx.drinks is not None:
         station_bonus(ctx, s, station)  # MD-7
@@ -118,7 +130,7 @@ def _remove(ctx: Ctx, s: MetroState, line: int) -> None:
     s.train_dir[line] = 1
     s.train_started[line] = False
     s.steps_left = 0
-    s.note(f"train {ctx.letters[line]} removed at its stop 1 (TM-8.6)")
+    s.note(lf.TRAIN_REMOVED.format(line=ctx.letters[line]))
     s.queue = tuple(seat for seat in s.order if s.riding[seat] == line)
     s.prompt = Prompt.EVICT
 
@@ -212,18 +224,23 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
             s.value[line] += paid
         letter = ctx.letters[line]
         s.note(
-            f"{seat_name(seat)} boards {ctx.vehicle_name(vehicle)}: "
-            + (
-                f"fare {yen(paid)} to the bank, line {letter} value +{yen(paid)} → "
-                f"{yen(s.value[line])}; money → {yen(s.money[seat])} (TM-8.5)"
-                if paid
-                else f"no fare, {seat_name(seat)} holds stock in {letter} (TM-8.5)"
+            (lf.BOARDS_FARE if paid else lf.BOARDS_FREE).format(
+                seat=seat_name(seat),
+                vehicle=ctx.vehicle_name(vehicle),
+                fare=yen(paid),
+                line=letter,
+                value=yen(s.value[line]),
+                money=yen(s.money[seat]),
             )
         )
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
         alight(s, seat, ctx.board.parse_cell(action.cell))
-        s.note(f"{seat_name(seat)} alights from {ctx.vehicle_name(ridden)} at {action.cell}")
+        s.note(
+            lf.ALIGHTS.format(
+                seat=seat_name(seat), vehicle=ctx.vehicle_name(ridden), cell=action.cell
+            )
+        )
         if s.prompt is Prompt.STOP and (ridden not in vehicles or len(vehicles) == 2):
             # Off another train (or one of a pair, OS-2): may now board one here.
             s.queue = (seat, *s.queue)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ekimae.core.game import seat_name
+from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.actions import TurnBid
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.state import MetroState, yen
@@ -17,7 +18,7 @@ def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[TurnBid]:
 
 def submit_bid(s: MetroState, seat: int, amount: int) -> None:
     s.bids[seat] = amount
-    s.note(f"{seat_name(seat)} bids in secret")
+    s.note(lf.BIDS_SECRET.format(seat=seat_name(seat)))
 
 
 def all_bids_in(s: MetroState) -> bool:
@@ -40,13 +41,7 @@ def reveal(ctx: Ctx, s: MetroState) -> None:
                 tied.reverse()
         order.extend(tied)
     text = ", ".join(_bid_text(s, seat, totals[seat]) for seat in range(s.n))
-    ties = (
-        ""
-        if len(set(totals)) == s.n
-        else (
-            "; ties broken at random (round 1)" if s.round == 1 else "; ties reverse the last order"
-        )
-    )
+    ties = "" if len(set(totals)) == s.n else (lf.TIES_RANDOM if s.round == 1 else lf.TIES_REVERSED)
     for seat in range(s.n):
         s.pay_bank(seat, s.bids[seat] or 0)
         s.bank_in += s.bid_bonus[seat]  # the bonus yen go back (TM-7.9)
@@ -54,8 +49,7 @@ def reveal(ctx: Ctx, s: MetroState) -> None:
     s.bids = [None] * s.n
     s.order = order
     s.note(
-        f"bids revealed: {text}; every bid and bonus goes to the bank (TM-3.3){ties}; "
-        f"turn order {', '.join(seat_name(p) for p in order)}"
+        lf.BIDS_REVEALED.format(bids=text, ties=ties, order=", ".join(seat_name(p) for p in order))
     )
 
 
@@ -63,8 +57,10 @@ def _bid_text(s: MetroState, seat: int, total: int) -> str:
     """One seat's bid in the log: the yen paid, and the Bid-action bonus if any (TM-7.9)."""
     bid = s.bids[seat] or 0
     if not s.bid_bonus[seat]:
-        return f"{seat_name(seat)} {yen(bid)}"
-    return f"{seat_name(seat)} {yen(bid)} + {yen(s.bid_bonus[seat])} bonus = {yen(total)}"
+        return lf.BID.format(seat=seat_name(seat), bid=yen(bid))
+    return lf.BID_BONUS.format(
+        seat=seat_name(seat), bid=yen(bid), bonus=yen(s.bid_bonus[seat]), total=yen(total)
+    )
 
 
 def renew_cards(s: MetroState) -> bool:

@@ -1,0 +1,217 @@
+"""A game's log lines as named templates, and an English line read back into its fields.
+
+The engine writes its log in English (the goldens and the pages' animations read those
+lines), each line from a template of the title's `log_forms` module: `PASSES =
+_N("{seat} passes: +{income} …")`. A reader in another language gets the same line from
+the translated template (gettext msgid = the English template) with each field said in
+that language (issue 20). To do that without a second copy of the sentences, a line is
+parsed by regular expressions built FROM the templates, so the two cannot drift.
+
+A field's *kind* (`LogForms.kinds`, by field name) says what its text is: a kind of
+`PATTERNS` (a seat, an amount of yen, a number) is matched by its own pattern, any other
+by the shortest text that fits; a `Parts` field is one of several sub-templates (a part of
+a sentence present or not, or its variants), or with `sep` a list of them.
+No I/O, no title named: a title's forms module and the reader's layer use it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from string import Formatter
+from typing import Union
+
+
+def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
+    """Marks a template for the catalogue extractor; the engine formats it in English."""
+    return message
+
+
+# How the engine writes these kinds of values (`core.game.seat_name`, the titles' `yen`).
+PATTERNS: dict[str, str] = {
+    "seat": r"seat \d+|the game",
+    "yen": r"−?¥\d{1,3}(?:,\d{3})*",
+    "int": r"\d+",
+    # an action's text form (`core.actions.format_action`): its kind, then words
+    "action": r"[a-z][a-z0-9-]*(?: [^ ;—(]+)*",
+}
+
+
+@dataclass(frozen=True)
+class Parts:
+    """A field made of sub-templates: one of `forms` (an empty form: the part is absent),
+    or with `sep` a list of them joined by `sep` (translated like a template)."""
+
+    forms: tuple[str, ...]
+    sep: str | None = None
+
+
+Kind = Union[str, Parts]  # noqa: UP007 (a runtime alias)
+Value = Union[str, "Parsed", list["Parsed"]]
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """A line (or part) read back: its template and each field's value."""
+
+    form: str
+    fields: dict[str, Value] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class _Field:
+    name: str
+    group: str
+    kind: Kind
+    children: tuple[tuple[str, _Node], ...] = ()  # (marker group, sub-form) of a Parts
+
+
+@dataclass(frozen=True)
+class _Node:
+    form: str
+    fields: tuple[_Field, ...]
+
+
+def fields_of(form: str) -> list[str]:
+    """The field names of a template, in order (a repeated one once)."""
+    names: list[str] = []
+    for _literal, name, _spec, _conv in Formatter().parse(form):
+        if name is not None and name not in names:
+            names.append(name)
+    return names
+
+
+class LogForms:
+    """A title's log templates (most specific first where two could read one line)."""
+
+    def __init__(self, forms: Sequence[str], kinds: Mapping[str, Kind]) -> None:
+        self.forms = tuple(forms)
+        self.kinds = dict(kinds)
+        self._count = 0
+        self._compiled = [self._compile(form) for form in self.forms]
+        self._lists: dict[Parts, LogForms] = {}
+
+    def all_forms(self) -> list[str]:
+        """Every template, the sub-templates of `Parts` fields too (the catalogue's)."""
+        found = list(self.forms)
+        for kind in self.kinds.values():
+            if isinstance(kind, Parts):
+                found.extend(f for f in kind.forms if f)
+        return list(dict.fromkeys(found))
+
+    # -- building the expressions ---------------------------------------------------------
+
+    def _group(self) -> str:
+        self._count += 1
+        return f"g{self._count}"
+
+    def _compile(self, form: str) -> tuple[re.Pattern[str], _Node]:
+        pattern, node = self._pattern(form, ())
+        return re.compile(pattern), node
+
+    def _pattern(self, form: str, outer: tuple[str, ...]) -> tuple[str, _Node]:
+        pieces: list[str] = []
+        fields: list[_Field] = []
+        seen: dict[str, str] = {}
+        for literal, name, _spec, _conv in Formatter().parse(form):
+            pieces.append(re.escape(literal))
+            if name is None:
+                continue
+            if name in seen:  # the same value again
+                pieces.append(f"(?P={seen[name]})")
+                continue
+            group = seen[name] = self._group()
+            kind = self.kinds.get(name, "text")
+            if isinstance(kind, Parts) and kind.sep is None:
+                if name in outer:
+                    raise ValueError(f"log form field {name!r} contains itself")
+                alternatives: list[str] = []
+                children: list[tuple[str, _Node]] = []
+                for sub in kind.forms:
+                    mark = self._group()
+                    sub_pattern, sub_node = self._pattern(sub, (*outer, name))
+                    alternatives.append(f"(?P<{mark}>{sub_pattern})")
+                    children.append((mark, sub_node))
+                pieces.append(f"(?P<{group}>{'|'.join(alternatives)})")
+                fields.append(_Field(name, group, kind, tuple(children)))
+            else:
+                text = PATTERNS.get(kind, ".+?") if isinstance(kind, str) else ".+?"
+                pieces.append(f"(?P<{group}>{text})")
+                fields.append(_Field(name, group, kind))
+        return "".join(pieces), _Node(form, tuple(fields))
+
+    # -- reading a line -------------------------------------------------------------------
+
+    def parse(self, line: str) -> Parsed | None:
+        """The template and fields `line` was written from, None if no template fits."""
+        for pattern, node in self._compiled:
+            match = pattern.fullmatch(line)
+            if match is not None:
+                parsed = self._read(node, match)
+                if parsed is not None:
+                    return parsed
+        return None
+
+    def _read(self, node: _Node, match: re.Match[str]) -> Parsed | None:
+        values: dict[str, Value] = {}
+        for f in node.fields:
+            text = match.group(f.group)
+            if f.children:
+                _mark, child = next((m, c) for m, c in f.children if match.group(m) is not None)
+                inner = self._read(child, match)
+                if inner is None:
+                    return None
+                values[f.name] = inner
+            elif isinstance(f.kind, Parts):
+                items = self._list(f.kind, text)
+                if items is None:
+                    return None
+                values[f.name] = items
+            else:
+                values[f.name] = text
+        return Parsed(node.form, values)
+
+    def _list(self, kind: Parts, text: str) -> list[Parsed] | None:
+        assert kind.sep is not None
+        forms = self._lists.get(kind)
+        if forms is None:
+            forms = self._lists[kind] = LogForms(kind.forms, self.kinds)
+        items = [forms.parse(item) for item in text.split(kind.sep)]
+        return None if any(item is None for item in items) else [i for i in items if i]
+
+    # -- writing it again -----------------------------------------------------------------
+
+    def render(
+        self,
+        parsed: Parsed,
+        form_text: Callable[[str], str],
+        field_text: Callable[[str, str], str],
+    ) -> str:
+        """`parsed` written from `form_text(template)` (its translation) with each plain
+        field given by `field_text(kind, value)`."""
+        values: dict[str, str] = {}
+        for name, value in parsed.fields.items():
+            kind = self.kinds.get(name, "text")
+            if isinstance(value, Parsed):
+                values[name] = self.render(value, form_text, field_text)
+            elif isinstance(value, list):
+                # The separator is a message too ("、" between a Japanese list's items).
+                sep = form_text(kind.sep) if isinstance(kind, Parts) and kind.sep else ""
+                values[name] = sep.join(self.render(v, form_text, field_text) for v in value)
+            else:
+                values[name] = field_text(kind if isinstance(kind, str) else "text", value)
+        if not parsed.form:
+            return ""
+        return form_text(parsed.form).format(**values)
+
+
+def parse_yen(text: str) -> int:
+    """`¥1,600` → 1600, `−¥300` → -300 (as `PATTERNS["yen"]` reads them)."""
+    amount = int(text.replace("−", "").replace("¥", "").replace(",", ""))
+    return -amount if text.startswith("−") else amount
+
+
+def parse_seat(text: str) -> int | None:
+    """`seat 2` → 1 (0-based), `the game` → None."""
+    return int(text.split()[1]) - 1 if text.startswith("seat ") else None
