@@ -42,7 +42,7 @@ from ekimae.server.ladders import check_bot
 from ekimae.server.limits import RateLimiter
 from ekimae.server.notify import Notifier, TurnNotice
 from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
-from ekimae.server.titles import WebTitle, web_title
+from ekimae.server.titles import WebTitle, log_lines, web_title
 from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
@@ -218,10 +218,20 @@ def state_payload(live: LiveGame, seat: int | None, lang: str = "en") -> dict[st
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
         "prompt": live.web.prompt(view, seat, live.info.options, lang=lang),
+        # The log panel's lines in `lang` (issue 20); the view keeps the engine's English
+        # (what a page's animation reads). English pages read the view's own.
+        **_log_payload(live, view, lang),
         "accepted_at": live.accepted_wall,
         # The rematch of a finished game, once a seat has asked for it (`Hub.rematch`).
         "rematch": live.info.rematch,
     }
+
+
+def _log_payload(live: LiveGame, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
+    log = view.get("log")
+    if lang == "en" or not isinstance(log, list):
+        return {}
+    return {"log": log_lines(live.web, log, live.info.options, lang)}
 
 
 class Hub:

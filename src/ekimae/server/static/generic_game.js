@@ -26,7 +26,7 @@ function render(cfg, msg) {
   undo.onclick = () => table.undo();
   const logPanel = document.getElementById("log-panel");
   logPanel.hidden = !Array.isArray(log);
-  if (Array.isArray(log)) document.getElementById("log").replaceChildren(...log.map((line) => el("li", { text: line })));
+  if (Array.isArray(log)) document.getElementById("log").replaceChildren(...(msg.log ?? log).map((line) => el("li", { text: line })));
   const end = document.getElementById("end");
   end.hidden = !msg.finished;
   if (msg.finished) {

@@ -12,7 +12,7 @@ playable, if plain, with no line of server code naming it.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -64,6 +64,13 @@ class WebTitle(Protocol):
         """The printed components the page needs (cards, tiles), as JSON."""
         ...
 
+    def log_lines(
+        self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    ) -> list[str]:
+        """The view's log (English, as the engine writes it) in `lang` where the title
+        translates it (its `log_forms`, `ekimae.i18n_log`); English: the lines as they are."""
+        ...
+
 
 class GenericTitle:
     """Any game, shown from its view alone; a title's web part may start from it and
@@ -102,6 +109,20 @@ class GenericTitle:
 
     def components(self) -> dict[str, Any]:
         return {}
+
+    def log_lines(
+        self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    ) -> list[str]:
+        return list(log)
+
+
+def log_lines(
+    web: WebTitle, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+) -> list[str]:
+    """`web.log_lines`, for a title's web part that does not subclass `GenericTitle` and
+    has no such hook yet: its log stays English."""
+    hook = getattr(web, "log_lines", None)
+    return list(log) if hook is None else list(hook(log, options, lang))
 
 
 def web_title(game: str) -> WebTitle:

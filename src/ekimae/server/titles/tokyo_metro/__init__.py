@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
+from ekimae.server.titles.tokyo_metro.log import log_lines
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
 
@@ -60,6 +61,11 @@ class TokyoMetroWeb:
         lang: str = "en",
     ) -> str | None:
         return action_label(dict(view), seat, dict(action), _map(options), _cards(options), lang)
+
+    def log_lines(
+        self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    ) -> list[str]:
+        return log_lines(log, _map(options), lang)
 
     def components(self, options: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The printed components of a game with these options (default: TOKYO/TOKYO)."""

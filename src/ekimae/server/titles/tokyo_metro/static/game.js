@@ -68,7 +68,8 @@ function render(msg) {
   const undoButton = document.getElementById("undo");
   undoButton.hidden = !msg.can_undo;
   undoButton.onclick = () => table.undo();
-  document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
+  // The panel in the page's language (msg.log, issue 20); the animation reads the view's English.
+  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).map((line) => el("li", { text: line })));
 }
 
 function renderStatus(msg) {

@@ -1,0 +1,64 @@
+"""A game's log lines in the reader's language (issue 20).
+
+The engine writes its log in English from the templates of the title's `log_forms`
+module; `translate_line` reads a line back into its template and fields
+(`ekimae.core.logtext`) and writes it from the template's translation in the catalogue
+(msgid = the English template) with each field said in the language: a seat as the
+language's seat word, yen as it writes them (`format_yen`), an action's text form with its
+kind as the booklets print it (the glossary), and the kinds a title names itself
+(stations in Japanese script, vehicles) through its `names`. A line no template reads is
+shown as it is. Used by the titles' web parts (`WebTitle.log_lines`) and terminals; no
+title named here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ekimae.core.logtext import LogForms, parse_seat, parse_yen
+from ekimae.i18n import _N, DEFAULT, Words, game_terms
+
+# A title's own words for a field: (kind, the English text) -> the language's, or None.
+Names = Callable[[str, str], str | None]
+
+SEAT = _N("seat {n}")
+THE_GAME = _N("the game")
+
+
+def action_text(text: str, terms: dict[str, str]) -> str:
+    """An action's text form ("invest CY1a G") with its kind in the booklets' words
+    ("Investissement CY1a G"): `action.<kind>` or `move.<kind>` of the game's glossary;
+    the rest (spots, cells, letters) is notation, the same in every language."""
+    kind, _, rest = text.partition(" ")
+    word = terms.get(f"action.{kind}") or terms.get(f"move.{kind}")
+    if word is None:
+        return text
+    return f"{word} {rest}" if rest else word
+
+
+def translate_line(
+    line: str, forms: LogForms, lang: str, game: str, names: Names | None = None
+) -> str:
+    """`line` of `game`'s log in `lang`: English lines stay byte for byte."""
+    if lang == DEFAULT:
+        return line
+    parsed = forms.parse(line)
+    if parsed is None:
+        return line
+    w = Words(lang)
+    terms = game_terms(game, lang)
+
+    def field(kind: str, value: str) -> str:
+        own = names(kind, value) if names is not None else None
+        if own is not None:
+            return own
+        if kind == "seat":
+            seat = parse_seat(value)
+            return w(THE_GAME) if seat is None else w(SEAT, n=seat + 1)
+        if kind == "yen":
+            return w.yen(parse_yen(value))
+        if kind == "action":
+            return action_text(value, terms)
+        return value
+
+    return forms.render(parsed, w, field)
