@@ -21,6 +21,7 @@ from ekimae.games.tokyo_metro.context import HOLE, load_ctx
 from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
 from ekimae.i18n import _, game_terms, language
 from ekimae.i18n import yen as local_yen
+from ekimae.server.titles.tokyo_metro.log import log_lines as metro_log
 
 View = dict[str, Any]
 LOG_LINES = 8
@@ -424,8 +425,13 @@ def _seat_color(seat: int) -> str:
     return DEFAULT_SEAT_COLORS[seat % len(DEFAULT_SEAT_COLORS)]
 
 
+def log_lines(view: View) -> list[str]:
+    """The log in the terminal's language (issue 20; the engine writes English)."""
+    return metro_log(view["log"], view.get("options", {}).get("map", "tokyo"), language())
+
+
 def log_tail(view: View, count: int = LOG_LINES) -> Text:
-    lines = view["log"][-count:]
+    lines = log_lines(view)[-count:]
     return Text("\n".join(f"  {line}" for line in lines), style="dim")
 
 

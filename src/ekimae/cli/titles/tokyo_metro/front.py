@@ -67,7 +67,7 @@ class MetroFront(GenericFront):
     def acted(self, state: State, seat: Seat, action: Action) -> None:
         view = state.view(None)
         if not self.one_screen():  # on one screen the log has its own area
-            for line in view["log"][self.log_seen :]:
+            for line in display.log_lines(view)[self.log_seen :]:
                 self.out.print(f"  {line}", markup=False)
         self.log_seen = len(view["log"])
         if view["round"] != self.round_seen and not state.is_terminal():
@@ -121,7 +121,7 @@ class MetroFront(GenericFront):
         self.out.print(display.position(state.view(seat), self.names))
 
     def log(self, state: State, seat: Seat) -> None:
-        for line in state.view(seat)["log"]:
+        for line in display.log_lines(state.view(seat)):
             self.out.print(f"  {line}", markup=False)
 
     def show_hint(self, state: State, seat: Seat) -> None:

@@ -140,7 +140,7 @@ def log_area(view: View, height: int, width: int) -> Text:
     """The log's last lines that fit `height` rows of `width` (the log scrolls here)."""
     shown: list[str] = []
     rows = 0
-    for line in reversed(view["log"]):
+    for line in reversed(display.log_lines(view)):
         need = max(1, -(-len(line) // width))
         if rows + need > height:
             break

@@ -15,10 +15,20 @@ from functools import cache, lru_cache
 
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.log_forms import FORMS
+from ekimae.i18n import _N
 from ekimae.i18n_log import Names, translate_line
 from ekimae.server.titles.tokyo_metro.prompts import Words
 
 GAME = "tokyo-metro"
+
+# The moves the glossary has no booklet word for (the rest: `action.*`, `move.*`).
+ACTION_WORDS = {
+    "place": _N("place the meeple"),
+    "board-vehicle": _N("board the vehicle"),
+    "step": _N("walk a step"),
+    "stop": _N("stop walking"),
+    "build": _N("build a vending machine"),
+}
 
 
 @cache
@@ -33,6 +43,11 @@ def _names(map_name: str, lang: str) -> Names:
             return f"{w.vehicle(vehicle)}{'' if lang == 'ja' else ' '}{label}"
         if kind == "station":
             return stations.get(value)
+        if kind == "action":
+            move, _, rest = value.partition(" ")
+            word = ACTION_WORDS.get(move)
+            if word is not None:
+                return f"{w(word)} {rest}".rstrip()
         return None
 
     return name
