@@ -13,7 +13,9 @@ title named here.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
+from collections.abc import Callable, Sequence
+from functools import cache, lru_cache
 
 from ekimae.core.logtext import LogForms, parse_seat, parse_yen
 from ekimae.i18n import _N, DEFAULT, Words, game_terms
@@ -62,3 +64,33 @@ def translate_line(
         return value
 
     return forms.render(parsed, w, field)
+
+
+@cache
+def forms_of(game: str) -> LogForms | None:
+    """`FORMS` of the game's `log_forms` module (`ekimae.games.<title>.log_forms`), None
+    if the title has none (its log stays English)."""
+    name = f"ekimae.games.{game.replace('-', '_')}.log_forms"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name is None or not name.startswith(exc.name):
+            raise  # the module exists but something it imports does not: say so
+        return None
+    forms = getattr(module, "FORMS", None)
+    return forms if isinstance(forms, LogForms) else None
+
+
+@lru_cache(maxsize=65536)
+def _game_line(game: str, line: str, lang: str) -> str:
+    forms = forms_of(game)
+    return line if forms is None else translate_line(line, forms, lang, game)
+
+
+def game_log(game: str, log: Sequence[str], lang: str) -> list[str]:
+    """`game`'s log in `lang` with the generic words (seats, yen, actions); English, and a
+    game without `log_forms`, as they are. A line is translated once (logs are pushed
+    again with every action)."""
+    if lang == DEFAULT:
+        return list(log)
+    return [_game_line(game, line, lang) for line in log]

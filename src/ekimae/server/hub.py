@@ -231,7 +231,7 @@ def _log_payload(live: LiveGame, view: Mapping[str, Any], lang: str) -> dict[str
     log = view.get("log")
     if lang == "en" or not isinstance(log, list):
         return {}
-    return {"log": log_lines(live.web, log, live.info.options, lang)}
+    return {"log": log_lines(live.web, live.game.name, log, live.info.options, lang)}
 
 
 class Hub:

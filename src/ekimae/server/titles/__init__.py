@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ekimae.games import title_part
+from ekimae.i18n_log import game_log
 
 HERE = Path(__file__).parent
 
@@ -66,9 +67,10 @@ class WebTitle(Protocol):
 
     def log_lines(
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
-    ) -> list[str]:
-        """The view's log (English, as the engine writes it) in `lang` where the title
-        translates it (its `log_forms`, `ekimae.i18n_log`); English: the lines as they are."""
+    ) -> list[str] | None:
+        """The view's log (English, as the engine writes it) in `lang`, where the title
+        names more than seats, yen and actions (TOKYO METRO's stations); None: the
+        generic translation through the game's `log_forms` (`ekimae.i18n_log.game_log`)."""
         ...
 
 
@@ -112,17 +114,18 @@ class GenericTitle:
 
     def log_lines(
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
-    ) -> list[str]:
-        return list(log)
+    ) -> list[str] | None:
+        return None
 
 
 def log_lines(
-    web: WebTitle, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    web: WebTitle, game: str, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
 ) -> list[str]:
-    """`web.log_lines`, for a title's web part that does not subclass `GenericTitle` and
-    has no such hook yet: its log stays English."""
+    """The log of `game` in `lang`: the title's own `log_lines` where it has one (a web
+    part need not subclass `GenericTitle`), else the generic translation (issue 20)."""
     hook = getattr(web, "log_lines", None)
-    return list(log) if hook is None else list(hook(log, options, lang))
+    own = None if hook is None else hook(log, options, lang)
+    return game_log(game, log, lang) if own is None else list(own)
 
 
 def web_title(game: str) -> WebTitle:
