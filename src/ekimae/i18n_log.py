@@ -5,7 +5,8 @@ module; `translate_line` reads a line back into its template and fields
 (`ekimae.core.logtext`) and writes it from the template's translation in the catalogue
 (msgid = the English template) with each field said in the language: a seat as the
 language's seat word, yen as it writes them (`format_yen`), an action's text form with its
-kind as the booklets print it (the glossary), and the kinds a title names itself
+kind as the booklets print it (the glossary), a drink's colour and name (the JIDOHANBAIKI
+components every drinks title shares), and the kinds a title names itself
 (stations in Japanese script, vehicles) through its `names`. A line no template reads is
 shown as it is. Used by the titles' web parts (`WebTitle.log_lines`) and terminals; no
 title named here.
@@ -18,6 +19,7 @@ from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 from ekimae.core.logtext import LogForms, parse_seat, parse_yen
+from ekimae.games.jidohanbaiki.components import Drink, load_components
 from ekimae.i18n import _N, DEFAULT, Words, game_terms
 
 # A title's own words for a field: (kind, the English text) -> the language's, or None.
@@ -36,6 +38,21 @@ def action_text(text: str, terms: dict[str, str]) -> str:
     if word is None:
         return text
     return f"{word} {rest}" if rest else word
+
+
+@cache
+def _drinks() -> dict[str, Drink]:
+    return load_components().drinks
+
+
+def drink_name(drink: str, w: Words) -> str:
+    """A JIDOHANBAIKI drink (`black-tall-bottle`, the components shared by the drinks
+    titles) by its name: the catalogue's (CHOCOLATE MILK's page lists them), Japanese its
+    own `ja`; an unknown id as it is."""
+    found = _drinks().get(drink)
+    if found is None:
+        return drink
+    return found.ja if w.lang == "ja" else w(found.name)
 
 
 def translate_line(
@@ -61,6 +78,10 @@ def translate_line(
             return w.yen(parse_yen(value))
         if kind == "action":
             return action_text(value, terms)
+        if kind == "colour":  # a drink's colour: the glossary's common words
+            return terms.get(value, value)
+        if kind == "drink":
+            return drink_name(value, w)
         return value
 
     return forms.render(parsed, w, field)

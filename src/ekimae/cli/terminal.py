@@ -32,6 +32,7 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
 from ekimae.games import title_part
 from ekimae.i18n import _N, _, game_terms, language
+from ekimae.i18n_log import game_log
 
 # A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
 Command = Callable[[State, Seat], None]
@@ -212,7 +213,7 @@ class GenericFront:
         self.out.print(Rule(_("{seat} to act").format(seat=who), style="dim"))
         view = state.view(seat)
         self.out.print(table.view_table(view))
-        lines = table.log_lines(view)
+        lines = self._log_lines(view)
         if lines:
             self.out.print(table.log_tail(lines, LOG_TAIL))
         self.out.print(menu.render())
@@ -223,12 +224,12 @@ class GenericFront:
     def table(self, state: State, seat: Seat | None) -> None:
         view = state.open_view() if seat is None else state.view(seat)
         self.out.print(table.view_table(view))
-        lines = table.log_lines(view)
+        lines = self._log_lines(view)
         if lines:
             self.out.print(table.log_tail(lines, LOG_TAIL))
 
     def log(self, state: State, seat: Seat) -> None:
-        lines = table.log_lines(state.view(seat))
+        lines = self._log_lines(state.view(seat))
         if not lines:
             self.out.print(_("This game keeps no log."))
         for line in lines:
@@ -249,8 +250,13 @@ class GenericFront:
         echo = f"{seat_name(seat)}: {self.game.format_action(action)}"
         for line in lines[self.log_seen :]:
             if line != echo:
-                self.out.print(f"{indent}{line}", style=style, markup=False)
+                said = game_log(self.game.name, [line], language())[0]
+                self.out.print(f"{indent}{said}", style=style, markup=False)
         self.log_seen = len(lines)
+
+    def _log_lines(self, view: Mapping[str, Any]) -> list[str]:
+        """The view's log in the terminal's language (issue 20; the engine writes English)."""
+        return game_log(self.game.name, table.log_lines(view), language())
 
     # -------------------------------------------------------------- the end
 

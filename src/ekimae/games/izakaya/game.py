@@ -9,6 +9,7 @@ from typing import Any
 from ekimae.core.data import fingerprint
 from ekimae.core.game import Dynamics, GameDefaults, GameType, Seat, Ties
 from ekimae.core.rng import Rng
+from ekimae.games.izakaya import log_forms as lf
 from ekimae.games.izakaya.actions import CODEC
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.components import PACKAGE, IzakayaData, load_data
@@ -57,7 +58,9 @@ class IzakayaGame(GameDefaults):
         order = list(range(seats))
         rng.shuffle(order)
         state = IzakayaState(self.data, chosen, grid, cards[len(spaces)], order)
-        state.log.append(f"round 1: turn order {', '.join(f'seat {p + 1}' for p in order)}")
+        state.log.append(
+            lf.FIRST_ORDER.format(round=1, order=", ".join(f"seat {p + 1}" for p in order))
+        )
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> IzakayaState:

@@ -17,6 +17,7 @@ from typing import Any, Self
 from ekimae.core.actions import Action
 from ekimae.core.game import Seat, StateDefaults, seat_name
 from ekimae.games.izakaya import explain
+from ekimae.games.izakaya import log_forms as lf
 from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, Place, Price
 from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.building import Piece, fits, floors_of, piece_mask, spots
@@ -326,19 +327,19 @@ class IzakayaState(StateDefaults):
         elif isinstance(action, Build):
             self.architect.append(seat)
             self.pending = ("place", action.element)
-            self.log.append(f"{seat_name(seat)} builds: chooses {action.element} (IZ-3.4)")
+            self.log.append(lf.BUILDS.format(seat=seat_name(seat), element=action.element))
         elif isinstance(action, Free):
             self.pending = ("place", action.element)
-            self.log.append(f"{seat_name(seat)} takes {action.element} for free (IZ-3.3)")
+            self.log.append(lf.FREE.format(seat=seat_name(seat), element=action.element))
         elif isinstance(action, Place):
             self._place(seat, action)
         else:
-            self.log.append(f"{seat_name(seat)} has nowhere to put a disc and passes")
+            self.log.append(lf.NOWHERE.format(seat=seat_name(seat)))
             self._end_go()
 
     def _bid(self, seat: Seat, amount: int) -> None:
         self.bids[seat] = amount
-        self.log.append(f"{seat_name(seat)} bids in secret")
+        self.log.append(lf.BIDS_SECRET.format(seat=seat_name(seat)))
         if all(b is not None for b in self.bids):
             self._reveal()
 
@@ -357,16 +358,18 @@ class IzakayaState(StateDefaults):
         self.last_bids = bids
         self.bids = [None] * self.seats
         self.order = order
-        text = ", ".join(f"{seat_name(p)} {yen(b)}" for p, b in enumerate(bids))
+        text = ", ".join(lf.BID.format(seat=seat_name(p), bid=yen(b)) for p, b in enumerate(bids))
         self.log.append(
-            f"round {self.round}: bids {text}; pile {yen(self.pile)}; "
-            f"turn order {', '.join(seat_name(p) for p in order)}"
+            lf.REVEALED.format(
+                round=self.round,
+                bids=text,
+                pile=yen(self.pile),
+                order=", ".join(seat_name(p) for p in order),
+            )
         )
         if self.pile >= self.table.end_pile:
             self.last = True
-            self.log.append(
-                f"the pile reached {yen(self.table.end_pile)}: last action phase (IZ-4)"
-            )
+            self.log.append(lf.LAST_PHASE.format(pile=yen(self.table.end_pile)))
         self.phase = "act"
         self.goes = 0
 
@@ -376,7 +379,7 @@ class IzakayaState(StateDefaults):
         self.taken[i] += 1
         self.colour_discs[action.colour] = seat
         self.drinks[action.corner] = drink
-        self.log.append(f"{seat_name(seat)} puts {drink} on {action.corner}")
+        self.log.append(lf.PUTS.format(seat=seat_name(seat), drink=drink, corner=action.corner))
         self._end_go()
 
     def _price(self, seat: Seat, action: Price) -> None:
@@ -385,7 +388,9 @@ class IzakayaState(StateDefaults):
         self.prices[self.colour_index(action.target)] += coin
         self.price_disc = seat
         self.log.append(
-            f"{seat_name(seat)} moves {yen(coin)} from {action.source} to {action.target}"
+            lf.MOVES_PRICE.format(
+                seat=seat_name(seat), coin=yen(coin), source=action.source, target=action.target
+            )
         )
         self._end_go()
 
@@ -393,13 +398,15 @@ class IzakayaState(StateDefaults):
         self.claim_spot.append(seat)
         self.claims[action.edge] = seat
         self.owners[action.space] = seat
-        self.log.append(f"{seat_name(seat)} claims {action.edge} and takes {action.space}")
+        self.log.append(
+            lf.CLAIMS.format(seat=seat_name(seat), edge=action.edge, space=action.space)
+        )
         if self.new_line(seat, action.edge):
             if self.fitting(seat):
                 self.pending = ("free", "")
-                self.log.append(f"{seat_name(seat)} has {self.data.line} claims in a line (IZ-3.3)")
+                self.log.append(lf.LINE.format(seat=seat_name(seat), count=self.data.line))
                 return
-            self.log.append(f"{seat_name(seat)} has a line of claims but no element fits")
+            self.log.append(lf.LINE_NO_FIT.format(seat=seat_name(seat)))
         self._end_go()
 
     def new_line(self, seat: Seat, edge: str) -> bool:
@@ -418,8 +425,13 @@ class IzakayaState(StateDefaults):
         built[action.plot].append((element, action.turn, action.x, action.y, z))
         self.pending = None
         self.log.append(
-            f"{seat_name(seat)} places {element} on {action.space} border {action.plot + 1}, "
-            f"floor {z + 1}"
+            lf.PLACES.format(
+                seat=seat_name(seat),
+                element=element,
+                space=action.space,
+                plot=action.plot + 1,
+                floor=z + 1,
+            )
         )
         self._end_go()
 
@@ -435,7 +447,7 @@ class IzakayaState(StateDefaults):
         self.goes = 0
         if self.last or self.round >= self.data.max_rounds:
             self.phase = "over"  # IZ-4 (and its RULING on a table that never bids enough)
-            self.log.append(f"the game is over: scores {self.scores()}")
+            self.log.append(lf.OVER.format(scores=self.scores()))
             return
         self.round += 1
         self.phase = "bid"

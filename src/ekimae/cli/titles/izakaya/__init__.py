@@ -16,7 +16,8 @@ from ekimae.cli.terminal import Front, GenericFront, GenericTerminal
 from ekimae.cli.titles.izakaya.board import grid_lines, market, money, own_cards
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.izakaya.components import load_data
-from ekimae.i18n import _N, _
+from ekimae.i18n import _N, _, language
+from ekimae.i18n_log import game_log
 
 # The notation itself (bid, bottle, price …) is typed as it is in every language; its
 # explanations are a catalogue message (issue 20).
@@ -85,7 +86,7 @@ class IzakayaFront(GenericFront):
         if seat is not None:
             for line in own_cards(data, view, seat):
                 out.print(line, markup=False)
-        for line in view["log"][-4:]:
+        for line in game_log("izakaya", view["log"][-4:], language()):
             out.print(f"  {line}", style="dim", markup=False)
 
 

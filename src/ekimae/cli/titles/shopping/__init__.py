@@ -18,6 +18,7 @@ from ekimae.cli.titles.shopping.board import mall_lines, name
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.shopping.components import load_data
 from ekimae.i18n import DEFAULT, _, language, yen
+from ekimae.i18n_log import game_log
 from ekimae.server.titles.shopping.board import mall_svg
 
 
@@ -68,7 +69,7 @@ class ShoppingFront(GenericFront):
                 crate=crate,
             )
             out.print(f"  {line}", markup=False)
-        for line in view["log"][-4:]:
+        for line in game_log("shopping", view["log"][-4:], language()):
             out.print(f"  {line}", style="dim", markup=False)
 
 

@@ -75,7 +75,7 @@ function draw() {
   drawPlayers(msg);
   drawTools(msg);
   drawEnd(msg);
-  document.getElementById("log").replaceChildren(...v.log.slice(-40).map((line) => el("li", { text: line })));
+  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).slice(-40).map((line) => el("li", { text: line })));
   tick();
 }
 

@@ -94,7 +94,7 @@ function draw() {
   drawMoves();
   drawBuild(v);
   drawPlayers(msg);
-  document.getElementById("log").replaceChildren(...v.log.map((line) => el("li", { text: line })));
+  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).map((line) => el("li", { text: line })));
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => table.undo();

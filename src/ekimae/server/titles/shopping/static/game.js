@@ -66,7 +66,7 @@ function render(cfg, msg) {
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => table.undo();
-  document.getElementById("log").replaceChildren(...view.log.slice(-40).map((line) => el("li", { text: line })));
+  document.getElementById("log").replaceChildren(...(msg.log ?? view.log).slice(-40).map((line) => el("li", { text: line })));
   const end = document.getElementById("end");
   end.hidden = !msg.finished;
   if (msg.finished) {

@@ -81,7 +81,7 @@ function draw() {
   drawPlayers(msg);
   drawTools(msg);
   hooks.extra?.(msg, { table, seat: seat(), comps, legalOf, now: gameNow });
-  document.getElementById("log").replaceChildren(...v.log.slice(-40).map((line) => el("li", { text: line })));
+  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).slice(-40).map((line) => el("li", { text: line })));
   const end = document.getElementById("end");
   end.hidden = !msg.finished;
   if (msg.finished) {
