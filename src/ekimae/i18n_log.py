@@ -45,6 +45,12 @@ def _drinks() -> dict[str, Drink]:
     return load_components().drinks
 
 
+@cache
+def _drinks_ja() -> dict[str, str]:
+    """A drink's English name -> its Japanese one."""
+    return {d.name: d.ja for d in _drinks().values()}
+
+
 def drink_name(drink: str, w: Words) -> str:
     """A JIDOHANBAIKI drink (`black-tall-bottle`, the components shared by the drinks
     titles) by its name: the catalogue's (CHOCOLATE MILK's page lists them), Japanese its
@@ -82,6 +88,9 @@ def translate_line(
             return terms.get(value, value)
         if kind == "drink":
             return drink_name(value, w)
+        if kind == "name":  # a name from a data file: its catalogue message (a drink's: ja)
+            japanese = _drinks_ja().get(value) if w.lang == "ja" else None
+            return japanese or w(value)
         return value
 
     return forms.render(parsed, w, field)

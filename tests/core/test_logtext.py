@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ekimae.core.logtext import LogForms, Parsed, Parts, fields_of, parse_seat, parse_yen
+from ekimae.core.logtext import Kind, LogForms, Parsed, Parts, fields_of, parse_seat, parse_yen
 
 PAYS = "{seat} pays {paid}{why}"
 WHY = " for {what}"
@@ -89,3 +89,13 @@ def test_seats_and_yen_as_the_engine_writes_them() -> None:
     assert parse_yen("−¥300") == -300
     assert parse_seat("seat 3") == 2
     assert parse_seat("the game") is None
+
+
+def test_a_list_item_may_hold_the_separator() -> None:
+    kinds: dict[str, Kind] = {"lines": Parts(("{count} {what}",), ", "), "count": "int"}
+    forms = LogForms(("paid: {lines}",), kinds)
+    parsed = forms.parse("paid: 3 Bra, underwear & socks, 2 shirts")
+    assert parsed is not None
+    items = parsed.fields["lines"]
+    assert isinstance(items, list)
+    assert [item.fields["what"] for item in items] == ["Bra, underwear & socks", "shirts"]

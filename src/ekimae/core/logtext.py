@@ -173,12 +173,34 @@ class LogForms:
         return Parsed(node.form, values)
 
     def _list(self, kind: Parts, text: str) -> list[Parsed] | None:
-        assert kind.sep is not None
+        """The items of a list field; an item may hold the separator itself ("Bra,
+        underwear & socks"), so every way of cutting at a separator is tried, first cut
+        first (a list is short)."""
+        sep = kind.sep
+        assert sep is not None
         forms = self._lists.get(kind)
         if forms is None:
             forms = self._lists[kind] = LogForms(kind.forms, self.kinds)
-        items = [forms.parse(item) for item in text.split(kind.sep)]
-        return None if any(item is None for item in items) else [i for i in items if i]
+        ends = [m.start() for m in re.finditer(re.escape(sep), text)] + [len(text)]
+        known: dict[int, list[Parsed] | None] = {}
+
+        def items_from(start: int) -> list[Parsed] | None:
+            if start not in known:
+                known[start] = None
+                for end in (e for e in ends if e >= start):
+                    item = forms.parse(text[start:end])
+                    if item is None:
+                        continue
+                    if end == len(text):
+                        known[start] = [item]
+                        break
+                    rest = items_from(end + len(sep))
+                    if rest is not None:
+                        known[start] = [item, *rest]
+                        break
+            return known[start]
+
+        return items_from(0)
 
     # -- writing it again -----------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import Seat, StateDefaults, seat_name
 from ekimae.core.rng import Rng
+from ekimae.games.shopping import log_forms as lf
 from ekimae.games.shopping.actions import Machine, Move, Pass, Take
 from ekimae.games.shopping.components import FISH, OUT, ShoppingData
 from ekimae.games.shopping.market import Payout, fish_of, payout
@@ -185,7 +186,7 @@ class ShoppingState(StateDefaults):
             self._use_machine(seat)
             self._next()
         else:
-            self.log.append(f"{who} takes nothing")
+            self.log.append(lf.TAKES_NOTHING.format(seat=who))
             self._next()
 
     def _move(self, seat: Seat, to: str) -> None:
@@ -193,7 +194,7 @@ class ShoppingState(StateDefaults):
         if to == OUT:
             self._exit(seat)
             return
-        self.log.append(f"{seat_name(seat)} walks to {to}")
+        self.log.append(lf.WALKS.format(seat=seat_name(seat), point=to))
         if self._takes(seat):
             self.phase = TAKE
         else:
@@ -219,13 +220,14 @@ class ShoppingState(StateDefaults):
                 price = self.tuna_price()
                 self.money[seat] -= price  # SH-4: paid to the bank before the draw
                 self.tunas += 1
-                self.log.append(f"{who} pays {_yen(price)} for a tuna")
+                self.log.append(lf.PAYS_TUNA.format(seat=who, price=_yen(price)))
             token = self._draw(shop.draws, action.shop)
-            self.log.append(f"{who} draws {token.replace('-', ' ')} from the bag")
+            fish, _, face = token.partition("-")
+            self.log.append(lf.DRAWS.format(seat=who, fish=fish, face=face))
         else:
             token = action.item
             self.stock[action.shop].remove(token)
-            self.log.append(f"{who} takes a {self.item_name(token)} from {action.shop}")
+            self.log.append(lf.TAKES.format(seat=who, item=self.item_name(token), shop=action.shop))
         self.crates[seat].append(token)
 
     def _use_machine(self, seat: Seat) -> None:
@@ -239,9 +241,7 @@ class ShoppingState(StateDefaults):
         self.rng = rng.state
         self.machine = stuck
         self.crates[seat] += out
-        self.log.append(
-            f"{seat_name(seat)} uses the vending machine: {len(out)} out, {len(stuck)} stuck"
-        )
+        self.log.append(lf.MACHINE.format(seat=seat_name(seat), out=len(out), stuck=len(stuck)))
 
     def exit_payout(self, seat: Seat) -> Payout:
         """What `seat`'s crate would pay if it left now (SH-3, SH-4)."""
@@ -263,11 +263,16 @@ class ShoppingState(StateDefaults):
         self.crates[seat] = []
         self.barrels[seat] += 1
         self.barrels_left -= 1
-        lines = ", ".join(f"{ln.count} {ln.what} {_yen(ln.yen)}" for ln in paid.lines)
+        lines = ", ".join(
+            lf.PAID_LINE.format(count=ln.count, item=ln.what, amount=_yen(ln.yen))
+            for ln in paid.lines
+        )
         self.log.append(
-            f"{seat_name(seat)} leaves the shop: {_yen(paid.total)}"
-            + (f" ({lines})" if lines else "")
-            + " and a mackerel barrel"
+            lf.LEAVES.format(
+                seat=seat_name(seat),
+                total=_yen(paid.total),
+                paid=lf.PAID.format(lines=lines) if lines else "",
+            )
         )
         self._next()
 
@@ -281,9 +286,8 @@ class ShoppingState(StateDefaults):
             self.phase = OVER
             inside = [p for p in range(self.seats) if not self._done(p)]
             self.log.append(
-                "the game ends"
-                + "".join(
-                    f"; {seat_name(p)} is still inside: the crate pays nothing" for p in inside
+                lf.ENDS.format(
+                    inside="".join(lf.STILL_INSIDE.format(seat=seat_name(p)) for p in inside)
                 )
             )
             return
