@@ -84,6 +84,11 @@ def translate_line(
             return w.yen(parse_yen(value))
         if kind == "action":
             return action_text(value, terms)
+        if kind == "time":  # "12.345 s" as the language writes the decimal point
+            seconds = value.removesuffix(" s")
+            if w.lang == "ja":
+                return f"{seconds}秒"
+            return f"{seconds.replace('.', ',')} s" if w.lang in ("fr", "it") else value
         if kind == "colour":  # a drink's colour: the glossary's common words
             return terms.get(value, value)
         if kind == "drink":

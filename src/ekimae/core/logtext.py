@@ -33,6 +33,7 @@ PATTERNS: dict[str, str] = {
     "seat": r"seat \d+|the game",
     "yen": r"−?¥\d{1,3}(?:,\d{3})*",
     "int": r"\d+",
+    "time": r"\d+\.\d{3} s",  # a real-time game's clock: "12.345 s"
     # an action's text form (`core.actions.format_action`): its kind, then words
     "action": r"[a-z][a-z0-9-]*(?: [^ ;—(]+)*",
 }

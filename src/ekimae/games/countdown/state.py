@@ -16,6 +16,7 @@ from typing import Any, Self
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
 from ekimae.games.tokyo_jutaku.components import Element
@@ -163,7 +164,9 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.now = action.at
         if isinstance(action, Pick):
             self.cards[seat] = action.card
-            self.log.append(f"{_ms(self.now)} seat {seat + 1} picks {action.card}")
+            self.log.append(
+                lf.PICKS.format(at=_ms(self.now), seat=f"seat {seat + 1}", card=action.card)
+            )
             if all(c is not None for c in self.cards):
                 self._begin_round()
         elif isinstance(action, Take | Return):
@@ -175,8 +178,12 @@ class CountdownState(Hands[Placed], StateDefaults):
             self.done[seat] = True
             self.hand[seat] = None
             self.log.append(
-                f"{_ms(self.now)} seat {seat + 1} is done with floor {self.round} "
-                f"({self.placed_this_round(seat)} element(s))"
+                lf.DONE.format(
+                    at=_ms(self.now),
+                    seat=f"seat {seat + 1}",
+                    floor=self.round,
+                    count=self.placed_this_round(seat),
+                )
             )
             if not self.current_players():
                 self._end_round()
@@ -241,17 +248,21 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.done = [False] * self.seats
         self.last_act = [NEVER] * self.seats
         length = self.data.rules.round_ms(self.round)
-        self.log.append(f"{_ms(self.now)} floor {self.round}: {length // 1000} s, build!")
+        self.log.append(lf.BUILD.format(at=_ms(self.now), floor=self.round, seconds=length // 1000))
 
     def _time_up(self) -> None:
         if self.phase == "pick":
             for seat in range(self.seats):
                 if self.cards[seat] is None:
                     self.cards[seat] = self.free_cards()[0]  # RULING: the first card left
-                    self.log.append(f"{_ms(self.now)} seat {seat + 1} is given {self.cards[seat]}")
+                    self.log.append(
+                        lf.GIVEN.format(
+                            at=_ms(self.now), seat=f"seat {seat + 1}", card=self.cards[seat]
+                        )
+                    )
             self._begin_round()
             return
-        self.log.append(f"{_ms(self.now)} time is up for floor {self.round}")
+        self.log.append(lf.TIME_UP.format(at=_ms(self.now), floor=self.round))
         self._end_round()
 
     def _end_round(self) -> None:
@@ -261,14 +272,15 @@ class CountdownState(Hands[Placed], StateDefaults):
             if not self.placed_this_round(seat):
                 self.out[seat] = self.round
                 self.log.append(
-                    f"{_ms(self.now)} seat {seat + 1} added nothing: out with "
-                    f"{len(self.built[seat])} element(s)"
+                    lf.OUT.format(
+                        at=_ms(self.now), seat=f"seat {seat + 1}", count=len(self.built[seat])
+                    )
                 )
         if self.active():
             self._begin_round()
         else:
             self.phase = "over"
-            self.log.append(f"{_ms(self.now)} everyone is out: {self.scores()}")
+            self.log.append(lf.OVER.format(at=_ms(self.now), scores=self.scores()))
 
     # ------------------------------------------------------------------ the end
 
