@@ -70,3 +70,14 @@ def test_the_log_is_said_in_the_language(name: str, lang: str) -> None:
     assert not any("seat " in line for line in said), [x for x in said if "seat " in x][:3]
     if lang == "ja":
         assert not any("¥" in line for line in said)
+
+
+@pytest.mark.parametrize("name", sorted(titles()))
+def test_a_title_that_keeps_a_log_has_its_templates(name: str) -> None:
+    """A registered title whose game writes a log gives its sentences as templates
+    (`games/<title>/log_forms.py`), else its pages and terminal could only show English."""
+    seats = _seat_counts(name)[0]
+    if random_log(name, seats, SEEDS[0]):
+        assert forms_of(name) is not None, f"{name} keeps a log but has no log_forms"
+    else:
+        assert forms_of(name) is None, f"{name} keeps no log: its log_forms is never used"

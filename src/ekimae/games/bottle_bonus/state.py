@@ -18,6 +18,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat
 from ekimae.core.rng import Rng
+from ekimae.games.bottle_bonus import log_forms as lf
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
 from ekimae.games.bottle_bonus.components import BonusData
 from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, Return, Take, TimeUp
@@ -245,7 +246,9 @@ class BottleState(JutakuState):
             entry = (action.element, action.plot, action.turn, action.x, action.y, z)
             self._placed(seat, entry, at)
             self.early[seat] -= 1
-            self.log.append(f"{_ms(at)} seat {seat + 1} places {action.element} before the round")
+            self.log.append(
+                lf.PLACES_EARLY.format(at=_ms(at), seat=f"seat {seat + 1}", element=action.element)
+            )
         self._maybe_start()
 
     # ------------------------------------------------------------------ refusals
@@ -387,14 +390,16 @@ class BottleState(JutakuState):
         self.machine.remove(drink)
         self.caught[seat] = drink
         self.drinks[seat].append(drink)
-        self.log.append(f"{_ms(self.now)} seat {seat + 1} catches {drink}")
+        self.log.append(lf.CATCHES.format(at=_ms(self.now), seat=f"seat {seat + 1}", drink=drink))
         if not self.catchers():
             self._drop_over()
 
     def _spend(self, seat: Seat, drink: str) -> None:
         colour = self.colour(drink)
         self.drinks[seat].remove(drink)
-        self.log.append(f"{_ms(self.now)} seat {seat + 1} spends {drink} ({colour})")
+        self.log.append(
+            lf.SPENDS.format(at=_ms(self.now), seat=f"seat {seat + 1}", drink=drink, colour=colour)
+        )
         if colour == "black":
             card = self.held[seat]
             assert card is not None
@@ -427,7 +432,9 @@ class BottleState(JutakuState):
                 back = self.built[other].pop()[0]
             if back is not None:
                 self.unwanted[other] = back
-                self.log.append(f"{_ms(self.now)} seat {other + 1} returns {back} (mint)")
+                self.log.append(
+                    lf.RETURNS.format(at=_ms(self.now), seat=f"seat {other + 1}", element=back)
+                )
 
     def _end_round(self, passed: list[Seat]) -> None:
         """BB-2 blue: a bet is kept by a round's winner, else discarded; then JUTAKU's end
@@ -460,14 +467,17 @@ class BottleState(JutakuState):
         self.caught = [None] * self.seats
         self.phase = "catch"
         self.window_end = self.now + self.bonus.rules.catch_ms
-        self.log.append(f"{_ms(self.now)} drop: {', '.join(machine) or 'the box is empty'}")
+        if machine:
+            self.log.append(lf.DROP.format(at=_ms(self.now), drinks=", ".join(machine)))
+        else:
+            self.log.append(lf.BOX_EMPTY.format(at=_ms(self.now)))
         if not self.catchers():
             self._drop_over()
 
     def _drop_over(self) -> None:
         """BB-1: the drinks nobody caught go back in the box; then JU-7's moves."""
         if self.machine:
-            self.log.append(f"{_ms(self.now)} back in the box: {', '.join(self.machine)}")
+            self.log.append(lf.BACK_IN_BOX.format(at=_ms(self.now), drinks=", ".join(self.machine)))
         self.machine = []
         self.droppers = []
         self.phase = "move"
@@ -491,7 +501,7 @@ class BottleState(JutakuState):
             self.phase = "before"
             self.phase_start = self.now
             self.last_act = [-(10**9)] * self.seats
-            self.log.append(f"{_ms(self.now)} before round {self.round + 1}: white and blue")
+            self.log.append(lf.BEFORE_ROUND.format(at=_ms(self.now), round=self.round + 1))
             return
         super()._begin_round()
 

@@ -18,6 +18,7 @@ from typing import Any, Self
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.games.tokyo_jutaku import log_forms as lf
 from ekimae.games.tokyo_jutaku.actions import (
     Check,
     Concede,
@@ -134,14 +135,14 @@ class JutakuState(Hands[Placed], StateDefaults):
         """JU-3: why the seat's building does not meet its card, or None."""
         card = self.held[seat]
         if card is None:
-            return "no card"
+            return lf.NO_CARD
         side = self.side(card)
         floors = len(self.floors(seat))
         count = len(self.built[seat])
         if floors != side.floors:
-            return f"{floors} floor(s), the card asks exactly {side.floors}"
+            return lf.FLOORS_WRONG.format(floors=floors, asks=side.floors)
         if count != side.elements:
-            return f"{count} element(s), the card asks exactly {side.elements} ({side.numeral})"
+            return lf.ELEMENTS_WRONG.format(count=count, asks=side.elements, numeral=side.numeral)
         return None
 
     def placements(self, seat: Seat, ident: str) -> list[tuple[int, int, int, int, int]]:
@@ -281,13 +282,15 @@ class JutakuState(Hands[Placed], StateDefaults):
         elif isinstance(action, Concede):
             self.conceded[seat] = True
             self._clear(seat)
-            self.log.append(f"{_ms(at)} seat {seat + 1} gives up the round")
+            self.log.append(lf.GIVES_UP.format(at=_ms(at), seat=f"seat {seat + 1}"))
             if all(self.conceded):
                 self._end_round([])
         elif isinstance(action, Move):
             self._move(seat, action.space)
         elif isinstance(action, Keep):
-            self.log.append(f"{_ms(at)} seat {seat + 1} keeps {self.held[seat]}")
+            self.log.append(
+                lf.KEEPS.format(at=_ms(at), seat=f"seat {seat + 1}", card=self.held[seat])
+            )
             self._next_mover()
         elif isinstance(action, Check):
             self._check()
@@ -392,7 +395,11 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.architects[seat] = space
         self.held[seat] = self.grid[space]
         self.grid[space] = None
-        self.log.append(f"{_ms(self.now)} seat {seat + 1} starts on {space} ({self.held[seat]})")
+        self.log.append(
+            lf.STARTS.format(
+                at=_ms(self.now), seat=f"seat {seat + 1}", space=space, card=self.held[seat]
+            )
+        )
         self.movers.pop(0)
         self.phase_start = self.now
         if not self.movers:
@@ -405,7 +412,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.conceded = [False] * self.seats
         self.last_act = [NEVER] * self.seats
         self.called = []
-        self.log.append(f"{_ms(self.now)} round {self.round}: build!")
+        self.log.append(lf.ROUND.format(at=_ms(self.now), round=self.round))
 
     def _clear(self, seat: Seat) -> None:
         self.hand[seat] = None
@@ -414,7 +421,7 @@ class JutakuState(Hands[Placed], StateDefaults):
     def _stop(self, seat: Seat) -> None:
         """JU-6: the first stop opens the window; once every seat still building has
         called, the check is at once."""
-        self.log.append(f"{_ms(self.now)} seat {seat + 1}: Stop!")
+        self.log.append(lf.STOP.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
         if self.phase == "build":
             self.phase = "window"
             self.window_end = min(self.now + self.data.rules.stop_window_ms, self._round_end())
@@ -428,9 +435,9 @@ class JutakuState(Hands[Placed], StateDefaults):
             why = self.check_building(seat)
             if why is None:
                 passed.append(seat)
-                self.log.append(f"{_ms(self.now)} seat {seat + 1}'s building passes")
+                self.log.append(lf.PASSES.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
             else:
-                self.log.append(f"{_ms(self.now)} seat {seat + 1}'s building fails: {why}")
+                self.log.append(lf.FAILS.format(at=_ms(self.now), seat=f"seat {seat + 1}", why=why))
         self.called = []
         if passed:
             self._end_round(passed)
@@ -441,14 +448,16 @@ class JutakuState(Hands[Placed], StateDefaults):
 
     def _time_up(self) -> None:
         if self.phase == "build":
-            self.log.append(f"{_ms(self.now)} time is up: nobody completes")
+            self.log.append(lf.TIME_UP.format(at=_ms(self.now)))
             self._end_round([])
         elif self.phase == "setup":
             self._start(self.movers[0], self._free_perimeter()[0])
         else:
             seat = self.movers[0]
             if self.held[seat] is not None:
-                self.log.append(f"{_ms(self.now)} seat {seat + 1} keeps {self.held[seat]}")
+                self.log.append(
+                    lf.KEEPS.format(at=_ms(self.now), seat=f"seat {seat + 1}", card=self.held[seat])
+                )
                 self._next_mover()
             else:
                 self._move(seat, self.move_choices(seat)[0])
@@ -480,7 +489,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         """A completer with no card left anywhere ends the game (RULING)."""
         seat = self.movers[0]
         if self.held[seat] is None and not self.move_choices(seat):
-            self.log.append(f"{_ms(self.now)} no card is left for seat {seat + 1}")
+            self.log.append(lf.NO_CARD_LEFT.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
             self._finish()
 
     def _move(self, seat: Seat, space: str) -> None:
@@ -491,7 +500,11 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.architects[seat] = space
         self.held[seat] = self.grid[space]
         self.grid[space] = None
-        self.log.append(f"{_ms(self.now)} seat {seat + 1} moves to {space} ({self.held[seat]})")
+        self.log.append(
+            lf.MOVES.format(
+                at=_ms(self.now), seat=f"seat {seat + 1}", space=space, card=self.held[seat]
+            )
+        )
         self._next_mover()
 
     def _next_mover(self) -> None:
@@ -506,7 +519,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.phase = "over"
         self.movers = []
         self.log.append(
-            f"{_ms(self.now)} the game is over: {[self.yen(s) for s in range(self.seats)]}"
+            lf.OVER.format(at=_ms(self.now), scores=[self.yen(s) for s in range(self.seats)])
         )
 
     # ------------------------------------------------------------------ the end
