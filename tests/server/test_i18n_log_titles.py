@@ -15,7 +15,10 @@ import pytest
 
 from ekimae.core.game import SYSTEM, Game
 from ekimae.games import titles
+from ekimae.games.tokyo_jutaku.game import GAME as JUTAKU
 from ekimae.i18n_log import forms_of, game_log
+from ekimae.server.titles import log_lines, web_title
+from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 SEEDS = (1, 2)
 STEPS = 5000  # a real-time game's random play ends well before
@@ -81,3 +84,19 @@ def test_a_title_that_keeps_a_log_has_its_templates(name: str) -> None:
         assert forms_of(name) is not None, f"{name} keeps a log but has no log_forms"
     else:
         assert forms_of(name) is None, f"{name} keeps no log: its log_forms is never used"
+
+
+@pytest.mark.parametrize("name", ["tokyo-jutaku", "countdown", "bottle-bonus"])
+def test_parcel_cards_are_named_by_their_place(name: str) -> None:
+    """The titles on JUTAKU's cards name a card by its place, as their labels do (in
+    Japanese script on a Japanese page): `server/titles/tokyo_jutaku/log.py`."""
+    log = random_log(name, 2, SEEDS[0])
+    line = next(x for x in log if " picks " in x or " starts on " in x)
+    ident = line.rsplit(" ", 1)[-1].strip("()")
+    card = JUTAKU.data.cards[ident]
+    web = web_title(name)
+    assert log_lines(web, name, [line], {}, "en") == [line]
+    french = log_lines(web, name, [line], {}, "fr")[0]
+    japanese = log_lines(web, name, [line], {}, "ja")[0]
+    assert card.name in french and ident not in french
+    assert places_ja()[card.name] in japanese

@@ -24,6 +24,7 @@ KINDS: dict[str, Kind] = {
     "floor": "int",
     "seconds": "int",
     "count": "int",
+    "card": "card",
 }
 
 FORMS = LogForms((PICKS, GIVEN, BUILD, DONE, TIME_UP, OUT, OVER), KINDS)

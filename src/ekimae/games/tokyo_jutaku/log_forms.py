@@ -34,6 +34,8 @@ KINDS: dict[str, Kind] = {
     "count": "int",
     "asks": "int",
     "why": Parts((NO_CARD, FLOORS_WRONG, ELEMENTS_WRONG)),
+    "card": "card",
+    "element": "element",
 }
 
 JUTAKU_FORMS = (

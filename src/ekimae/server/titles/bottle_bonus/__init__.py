@@ -8,12 +8,13 @@ below, and sends only actions the server listed as legal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.bottle_bonus.game import GAME
 from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
+from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
 BONUS = GAME.bonus
@@ -91,7 +92,7 @@ class BottleBonusWeb(TokyoJutakuWeb):
         lang: str = "en",
     ) -> str | None:
         w = Words(lang)
-        kind = action.get("kind")
+        kind = action.get("type")  # the wire form (`Action.to_dict`)
         if kind == "catch":
             return w(_N("Catch {drink}"), drink=_drink(str(action["drink"]), w))
         if kind == "spend":
@@ -103,6 +104,11 @@ class BottleBonusWeb(TokyoJutakuWeb):
         if kind == "ready":
             return w(_N("Ready: start the round"))
         return super().label(view, seat, action, options, lang)
+
+    def log_lines(
+        self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    ) -> list[str] | None:
+        return log_lines("bottle-bonus", log, lang)
 
     def components(self) -> dict[str, Any]:
         """JUTAKU's components, the drinks (colour, ink, shape, glyph) and BOTTLE BONUS's

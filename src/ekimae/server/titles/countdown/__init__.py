@@ -10,7 +10,7 @@ server listed as legal.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.countdown.game import GAME
@@ -18,6 +18,7 @@ from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
+from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -84,7 +85,7 @@ class CountdownWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         w = Words(lang)
-        kind = action.get("kind")
+        kind = action.get("type")  # the wire form (`Action.to_dict`)
         if kind == "pick":
             card = DATA.cards.get(str(action["card"]))
             return w(_N("Pick {card}"), card=w.place(card.name) if card else action["card"])
@@ -99,6 +100,11 @@ class CountdownWeb(GenericTitle):
         if kind == "done":
             return w(_N("Done with this floor"))
         return jutaku_label(action, lang)
+
+    def log_lines(
+        self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    ) -> list[str] | None:
+        return log_lines("countdown", log, lang)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements (orientations as cells) and the cards' names, and

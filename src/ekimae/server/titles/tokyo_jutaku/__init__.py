@@ -8,12 +8,13 @@ actions the server listed as legal (a placement is one of the listed `place` act
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -71,7 +72,7 @@ def jutaku_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
 
 def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
     w = Words(lang)
-    kind = action.get("kind")
+    kind = action.get("type")  # the wire form (`Action.to_dict`)
     if kind == "take":
         return w(_N("Take {element}"), element=_name(str(action["element"]), w))
     if kind == "return":
@@ -114,14 +115,19 @@ class TokyoJutakuWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        if action.get("kind") in ("start", "move"):
+        if action.get("type") in ("start", "move"):
             space = str(action["space"])
             card = view["grid"].get(space)
             w = Words(lang)
-            if action["kind"] == "start":
+            if action["type"] == "start":
                 return w(_N("Start on {space} ({card})"), space=space, card=_card(card, w))
             return w(_N("Move on {space} ({card})"), space=space, card=_card(card, w))
         return jutaku_label(action, lang)
+
+    def log_lines(
+        self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
+    ) -> list[str] | None:
+        return log_lines("tokyo-jutaku", log, lang)
 
     def components(self) -> dict[str, Any]:
         """The elements' orientations (cells x, y) and the cards' printed sides."""
