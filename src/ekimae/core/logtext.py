@@ -24,7 +24,9 @@ from typing import Union
 
 
 def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
-    """Marks a template for the catalogue extractor; the engine formats it in English."""
+    """Marks a template for the catalogue extractor; the engine formats it in English.
+    (`ekimae.i18n._N` is the same marker for the reader's layers: the core and the engines
+    import nothing of the project's i18n.)"""
     return message
 
 
@@ -48,8 +50,8 @@ class Parts:
     sep: str | None = None
 
 
-Kind = Union[str, Parts]  # noqa: UP007 (a runtime alias)
-Value = Union[str, "Parsed", list["Parsed"]]
+Kind = str | Parts
+Value = Union[str, "Parsed", list["Parsed"]]  # Parsed is defined below
 
 
 @dataclass(frozen=True)

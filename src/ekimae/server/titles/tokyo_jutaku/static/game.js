@@ -74,7 +74,7 @@ function draw() {
   document.getElementById("practice").hidden = !msg.practice;
   const hand = me === null ? null : v.hand[me];
   if (hand !== handOf) { handOf = hand; turn = 0; }
-  drawCheck(v);
+  drawCheck(v, msg.log ?? v.log);
   drawPlan(msg);
   drawPool(msg);
   drawBuild(msg);
@@ -109,17 +109,19 @@ function soloBest(msg) {
   return [el("p", { id: "solo-best", class: isNew ? "best new" : "best", text })];
 }
 
-function drawCheck(v) {
+function drawCheck(v, said) {
   // JU-6: the last check's result, with the reason when a building fails, for everyone.
+  // Found in the view's English lines; shown from `said`, the same lines in the page's
+  // language (msg.log, issue 20).
   const box = document.getElementById("check");
   let i = v.log.length - 1;
   while (i >= 0 && !/building (passes|fails)|time is up/.test(v.log[i])) i--;
   if (i < 0) { box.hidden = true; return; }
   const stamp = v.log[i].split(" s ")[0];
-  const lines = v.log.filter((l) => l.startsWith(stamp + " s ") && /building (passes|fails)|time is up/.test(l));
+  const found = v.log.map((l, k) => k).filter((k) => v.log[k].startsWith(stamp + " s ") && /building (passes|fails)|time is up/.test(v.log[k]));
   box.hidden = false;
-  box.className = "ju-check " + (lines.some((l) => l.includes("passes")) ? "pass" : "fail");
-  box.replaceChildren(...lines.map((l) => el("div", { text: l.replace(/^[\d.]+ s /, "") })));
+  box.className = "ju-check " + (found.some((k) => v.log[k].includes("passes")) ? "pass" : "fail");
+  box.replaceChildren(...found.map((k) => el("div", { text: (said[k] ?? v.log[k]).replace(/^[\d.,]+(?: s|秒) /, "") })));
 }
 
 function drawPlan(msg) {
