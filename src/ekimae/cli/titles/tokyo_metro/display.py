@@ -13,7 +13,6 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ekimae.core.game import seat_name
 from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import ActionCard, CardAction, Kind, load_cards
@@ -323,7 +322,7 @@ def cards_table(view: View, names: Sequence[str]) -> Table:
     table.add_row(*(discard_text(c) for c in columns))
     own = [(p["seat"], card) for p in view["players"] for card in p["personal_cards"]]
     if own:
-        mine = ", ".join(f"{c} ({seat_name(s)})" for s, c in own)
+        mine = ", ".join(f"{c} ({_seat(s)})" for s, c in own)
         table.caption = _("personal cards:") + " " + mine
     return table
 
@@ -473,7 +472,7 @@ def final_result(
             yen(line["value_after_speculations"]),
             Text(", ").join(stocks) or Text("—", style="dim"),
         )
-    loans = [f"{seat_name(s)} {yen(-c)}" for s, c in enumerate(final["loans"]) if c]
+    loans = [f"{_seat(s)} {yen(-c)}" for s, c in enumerate(final["loans"]) if c]
     if loans:
         table.caption = _("loans repaid at the end (TM-9.5):") + " " + ", ".join(loans)
     return Group(table, ranking(scores, order, names))
@@ -488,3 +487,8 @@ def ranking(scores: Sequence[int], order: Sequence[int], names: Sequence[str]) -
     for place, seat in enumerate(ranked, start=1):
         table.add_row(str(place), seat_text(seat, names), yen(scores[seat]))
     return table
+
+
+def _seat(seat: int) -> str:
+    """ "seat 2" in the terminal's language (the engine's `seat_name` is English)."""
+    return _("seat {n}").format(n=seat + 1)
