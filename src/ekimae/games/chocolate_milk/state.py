@@ -16,6 +16,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import Seat, StateDefaults, places_by_score, seat_name, sole_first
 from ekimae.core.rng import Rng
+from ekimae.games.chocolate_milk import end_forms as lf
 from ekimae.games.chocolate_milk.actions import Buy, BuyCrate, Pass, Sell
 from ekimae.games.chocolate_milk.components import MilkData
 from ekimae.games.chocolate_milk.grid import CELLS, cell_index, neighbours
@@ -291,15 +292,19 @@ class MilkState(StateDefaults):
         data = self.data
         for seat in range(self.seats):
             if self.money[seat] >= data.end_money:
-                self.ended = f"{seat_name(seat)} has {yen(self.money[seat])}"
+                self.ended = lf.ENDED_MONEY.format(
+                    seat=seat_name(seat), money=yen(self.money[seat])
+                )
                 return
             for crate in self.crates[seat]:
                 for card in data.cards:
                     if sum(1 for d in crate if data.matches(card, d)) >= data.same_drinks:
-                        self.ended = f"{seat_name(seat)} has {data.same_drinks} {card} in a crate"
+                        self.ended = lf.ENDED_CRATE.format(
+                            seat=seat_name(seat), count=data.same_drinks, card=card
+                        )
                         return
         if self.passes >= self.seats:
-            self.ended = "nobody can act"
+            self.ended = lf.ENDED_STUCK
 
     # -- the end --------------------------------------------------------------------------
 

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ekimae.games.chocolate_milk.end_forms import FORMS
+from ekimae.games.chocolate_milk.game import GAME
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
+from ekimae.i18n_log import translate_line
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.chocolate_milk.board import (
     DATA,
@@ -69,13 +72,22 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
     return say(_N("Seat {n} passed."), n=seat)
 
 
+def ended_reason(reason: str, lang: str = DEFAULT) -> str:
+    """The engine's sentence for why the game ended (CM-3), read back through the game's
+    templates and said in `lang` (a Stock card by its word, `card_word`)."""
+
+    def names(kind: str, value: str) -> str | None:
+        return card_word(value, lang) if kind == "card" else None
+
+    return translate_line(reason, FORMS, lang, GAME.name, names)
+
+
 def milk_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening and what this seat may do (CM-2, CM-3), in `lang`."""
     say = Words(lang)
     before = last_move(view["last"], lang)
     if view["ended"] is not None:
-        # The reason is the engine's sentence (English, like the log).
-        over = say(_N("Game over: {reason} (CM-3)."), reason=view["ended"])
+        over = say(_N("Game over: {reason} (CM-3)."), reason=ended_reason(view["ended"], lang))
         return f"{before} {over}".strip()
     to_act = view["to_act"][0]
     if seat == to_act:
