@@ -34,6 +34,7 @@ from babel.support import Translations
 from jinja2 import Environment, pass_context
 from jinja2.runtime import Context
 
+from ekimae.core.logtext import _N  # the one marker: the engines' templates use it too
 from ekimae.games.glossary import LANGUAGES, language_of, terms
 
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -237,12 +238,6 @@ def language() -> str:
     it with --lang, else the locale's), so a library caller's output never depends on
     the environment."""
     return _current[0] if _current else DEFAULT
-
-
-def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
-    """Marks `message` for the extractor; whoever shows it translates it (a page, in its
-    reader's language)."""
-    return message
 
 
 class Words:

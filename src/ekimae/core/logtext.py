@@ -24,9 +24,9 @@ from typing import Union
 
 
 def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
-    """Marks a template for the catalogue extractor; the engine formats it in English.
-    (`ekimae.i18n._N` is the same marker for the reader's layers: the core and the engines
-    import nothing of the project's i18n.)"""
+    """Marks a message for the catalogue extractor: the engine formats its templates in
+    English, the reader's layers translate what they show (`ekimae.i18n` re-exports this
+    one marker: the core and the engines import nothing of the project's i18n)."""
     return message
 
 
