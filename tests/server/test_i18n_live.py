@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
+from tests.server.conftest import create
 
 
 def _labels(payload: dict[str, Any]) -> list[str]:
@@ -20,15 +21,7 @@ def _labels(payload: dict[str, Any]) -> list[str]:
 def test_each_connection_reads_the_labels_in_its_own_language(tmp_path: Path) -> None:
     settings = Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0)
     with TestClient(create_app(settings)) as client:
-        made = client.post(
-            "/api/games",
-            json={
-                "game": "tokyo-metro",
-                "seats": [{"name": "Ann"}, {"bot": "random"}],
-                "practice": True,
-                "seed": 3,
-            },
-        ).json()
+        made = create(client, [{"name": "Ann"}, {"bot": "random"}], seed=3)  # TOKYO METRO
         game, token = made["id"], made["me"]["token"]
         french: list[str] = []
         with client.websocket_connect(f"/ws/{game}?token={token}&lang=fr") as ws:

@@ -21,6 +21,7 @@ from ekimae.games.tokyo_metro.log_forms import FORMS
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
 from ekimae.server.titles.tokyo_metro import TITLE
+from tests.server.conftest import create
 
 COMBINATIONS = [(m, c) for m in ("tokyo", "osaka") for c in ("tokyo", "osaka")]
 
@@ -107,15 +108,7 @@ def _state(client: TestClient, game: str, token: str, **params: str) -> dict[str
 def test_a_page_payload_carries_the_log_in_its_language(tmp_path: Path) -> None:
     settings = Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=0)
     with TestClient(create_app(settings)) as client:
-        made = client.post(
-            "/api/games",
-            json={
-                "game": "tokyo-metro",
-                "seats": [{"name": "Ann"}, {"bot": "random"}],
-                "practice": True,
-                "seed": 3,
-            },
-        ).json()
+        made = create(client, [{"name": "Ann"}, {"bot": "random"}], seed=3)  # TOKYO METRO
         game, token = made["id"], made["me"]["token"]
         with client.websocket_connect(f"/ws/{game}?token={token}") as ws:
             for key in range(40):  # through the bids into the actions phase
