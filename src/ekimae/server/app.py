@@ -31,7 +31,7 @@ from ekimae.core.record import replay
 from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
-from ekimae.server import rules_pages
+from ekimae.server import follow, replays, rules_pages
 from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
 from ekimae.server.guards import BodyLimit
@@ -224,6 +224,7 @@ def create_app(settings: Settings) -> FastAPI:
         context_processors=[i18n.page_context],
     )
     i18n.install_gettext(templates.env)
+    templates.env.globals["pace_ms"] = settings.pace_ms  # base.html's data-pace (issue 31)
     limits = settings.limits
     creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
     hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
@@ -272,6 +273,8 @@ def create_app(settings: Settings) -> FastAPI:
 
     app = FastAPI(title="ekimae", lifespan=lifespan)
     app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app.include_router(follow.router)  # the side log (issue 31)
+    app.include_router(replays.router)  # drawn replays (issue 31)
     for module, folder in static_folders().items():  # each title's scripts
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -367,15 +370,9 @@ def create_app(settings: Settings) -> FastAPI:
         live = await live_or_404(hub_of(request), game_id)
         if not live.state.is_terminal():
             raise HTTPException(403, "replays open once the game is over")
-        context = {
-            "game_id": game_id,
-            "total": len(live.record.actions),
-            "names": live.info.names,
-            "title": live.game.title,
-            "game_name": live.game.name,
-            **live.web.replay_page(live.info.options),
-        }
-        return templates.TemplateResponse(request, live.web.replay_template, context)
+        # The title's own page in replay mode (issue 31): `server/replays.py`.
+        context = replays.replay_context(live)
+        return templates.TemplateResponse(request, live.web.template, context)
 
     # ---------------------------------------------------------------------- API
 

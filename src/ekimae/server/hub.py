@@ -36,6 +36,7 @@ from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord, replay
 from ekimae.games import find_game
 from ekimae.seeding import derived_seed, secret_seed
+from ekimae.server import follow
 from ekimae.server.chat import ChatError, clean_text
 from ekimae.server.config import Limits
 from ekimae.server.ladders import check_bot
@@ -224,6 +225,8 @@ def state_payload(live: LiveGame, seat: int | None, lang: str = "en") -> dict[st
         "accepted_at": live.accepted_wall,
         # The rematch of a finished game, once a seat has asked for it (`Hub.rematch`).
         "rematch": live.info.rematch,
+        # The side log's last entries, the bots' pace, the end screen (issue 31).
+        **follow.page_extras(live, seat, lang),
     }
 
 
