@@ -75,7 +75,9 @@ def check_replay(browser: Browser, url: str, board: str, title: str) -> Page:
     page.click("#next")
     expect(page.locator("#where")).to_contain_text("1/", timeout=5_000)
     page.click("#last")
-    page.wait_for_function("document.body.dataset.replayStep && document.body.dataset.replayStep !== '1'")
+    page.wait_for_function(
+        "document.body.dataset.replayStep && document.body.dataset.replayStep !== '1'"
+    )
     entry = page.locator("#sidelog-list li").nth(3)
     step = int(entry.get_attribute("data-i") or "0") + 1
     entry.locator("button").click()
@@ -106,4 +108,4 @@ def confirm_in_view(page: Page) -> None:
     expect(button).to_be_visible(timeout=5_000)
     box = button.bounding_box()
     height = page.viewport_size["height"]  # type: ignore[index]
-    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height, box

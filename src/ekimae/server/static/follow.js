@@ -29,7 +29,7 @@ const PACES = () => [[0, t("at once")], [400, t("quickly")], [900, t("one by one
 
 // ------------------------------------------------------------------ drawing a line
 
-const coin = () => el("span", { class: "sl-coin", "aria-hidden": "true", text: "¥" });
+const coin = () => el("span", { class: "sl-coin", "aria-hidden": "true" });
 
 export function partNode(part, names) {
   if (typeof part === "string") return document.createTextNode(part);

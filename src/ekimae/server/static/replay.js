@@ -39,6 +39,8 @@ export function initReplayMode(cfg, show, total, follow) {
     current = data;
     show(data);
     where(data);
+    const status = document.getElementById("status");
+    if (status) status.textContent = `${t("Replay")} · ${status.textContent}`;
     document.body.dataset.replayStep = String(step);
   };
 

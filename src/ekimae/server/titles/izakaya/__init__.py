@@ -17,11 +17,13 @@ from typing import Any
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.game import GAME
 from ekimae.i18n import _N, DEFAULT
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
+JUTAKU_DATA = DATA.jutaku
 
 
 def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
@@ -48,6 +50,82 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAUL
     return w(_N("Place a disc: a bottle, a price move, a claim or a build (IZ-3)."))
 
 
+def _corner_spaces(corner: str) -> list[str]:
+    """The cards a corner of the grid touches (any player count's grid has it)."""
+    for table in DATA.tables.values():
+        found = board(table.grid, table.centre_out).corners.get(corner)
+        if found is not None:
+            return sorted(found.cards)
+    return []
+
+
+def izakaya_names(lang: str) -> Names:
+    """The log's words a table player uses: an element by its name, a corner by the cards
+    it touches (the grid shows cards, not corners' ids)."""
+    w = Words(lang)
+
+    def name(kind: str, value: str) -> str | None:
+        element = JUTAKU_DATA.elements.get(value)
+        if element is not None:
+            return w.element(element.name)
+        if kind == "text" and (spaces := _corner_spaces(value)):
+            return w(_N("the corner of {cards}"), cards="/".join(spaces))
+        return None
+
+    return name
+
+
+def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+    """The end screen's table (IZ-5): each building's corner drinks at their current
+    prices × its floors, then the yen kept."""
+    w = Words(lang)
+    state = GAME.state_from_dict(view)
+    rows: dict[str, list[str]] = {}
+    for p in range(state.seats):
+        parts = []
+        for space in state.spaces_of(p):
+            prices = [
+                state.price_of(state.drinks[c])
+                for c in state.board.corners_of[space]
+                if c in state.drinks
+            ]
+            for plot in range(len(state.side(space).plots)):
+                floors = len(state.floors(space, plot))
+                if not floors:
+                    continue
+                drinks = " + ".join(w.yen(x) for x in prices) or w.yen(0)
+                one = _N("{space}: ({drinks}) × {floors} floor = {amount}")
+                parts.append(
+                    w(
+                        one
+                        if floors == 1
+                        else _N("{space}: ({drinks}) × {floors} floors = {amount}"),
+                        space=space,
+                        drinks=drinks,
+                        floors=floors,
+                        amount=w.yen(sum(prices) * floors),
+                    )
+                )
+        rows[str(p)] = [
+            w(_N("; ")).join(parts) or w(_N("no building")),
+            w.yen(state.earnings(p)),
+            w.yen(state.money[p]),
+        ]
+    return {
+        "title": w(_N("Where the yen came from")),
+        "columns": [w(_N("Buildings (IZ-5)")), w(_N("Buildings earn")), w(_N("Yen kept"))],
+        "rows": rows,
+        "notes": [
+            w(
+                _N(
+                    "A building earns the prices of the drinks on its card's corners times its"
+                    " floors; a tie goes to the most yen kept (IZ-5)."
+                )
+            )
+        ],
+    }
+
+
 class IzakayaWeb(GenericTitle):
     template = "izakaya/templates/game.html"
     replay_template = "izakaya/templates/replay.html"
@@ -60,6 +138,14 @@ class IzakayaWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         return izakaya_prompt(view, seat, lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return izakaya_names(lang)
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        return izakaya_breakdown(view, lang)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements and the white card sides (borders, floors, elements),
