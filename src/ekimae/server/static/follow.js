@@ -51,7 +51,7 @@ export function partNode(part, names) {
 // and the player's name.
 export function seatChip(seat, names) {
   const name = names?.[seat] ?? "";
-  return el("span", { class: "sl-seat", "data-seat": String(seat), style: `--c: var(--seat${seat})` },
+  return el("span", { class: "sl-seat", "data-chip-seat": String(seat), style: `--c: var(--seat${seat})` },
     el("span", { class: "sl-dot", "aria-hidden": "true", text: String(seat + 1) }),
     el("span", { class: "sl-name", text: name || t("Seat {n}", { n: seat + 1 }) }));
 }
@@ -244,6 +244,7 @@ export function initFollow(cfg, { replay = false, onPick = null } = {}) {
     if (replay && !all.some((e) => e.i === msg.actions - 1)) all.push(...(msg.moves ?? []));
     if (picked !== null) return all.filter((e) => e.i === picked);
     if (replay) return all.filter((e) => e.i === msg.actions - 1);
+    if (msg.finished) return []; // the end screen says the rest
     const me = cfg.seat;
     if (me === null || me === undefined) return all.slice(-1);
     let mine = -1;

@@ -14,6 +14,7 @@ from typing import Any
 from ekimae.games.bottle_bonus.game import GAME
 from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
+from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
@@ -109,6 +110,14 @@ class BottleBonusWeb(TokyoJutakuWeb):
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("bottle-bonus", log, lang)
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        """JUTAKU's table, with each seat's kept blue drinks (BB-2) as its bonus."""
+        blue = BONUS.rules.blue_yen
+        scores = [p["yen"] + blue * len(view["kept"][p["seat"]]) for p in view["players"]]
+        return jutaku_breakdown(view, scores, lang)
 
     def components(self) -> dict[str, Any]:
         """JUTAKU's components, the drinks (colour, ink, shape, glyph) and BOTTLE BONUS's

@@ -15,9 +15,11 @@ from typing import Any
 
 from ekimae.games.countdown.game import GAME
 from ekimae.i18n import _N, DEFAULT
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
+from ekimae.server.titles.tokyo_jutaku.ending import jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
@@ -105,6 +107,13 @@ class CountdownWeb(GenericTitle):
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("countdown", log, lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return jutaku_names(lang)
+
+    def score_text(self, score: int, view: Mapping[str, Any], lang: str = "en") -> str:
+        """CD-3: a score is the elements used, not yen."""
+        return Words(lang)(_N("{n} element(s)"), n=score)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements (orientations as cells) and the cards' names, and

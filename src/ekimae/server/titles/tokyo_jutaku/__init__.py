@@ -13,7 +13,9 @@ from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import _N, DEFAULT
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
@@ -128,6 +130,14 @@ class TokyoJutakuWeb(GenericTitle):
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("tokyo-jutaku", log, lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return jutaku_names(lang)
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        return jutaku_breakdown(view, None, lang)
 
     def components(self) -> dict[str, Any]:
         """The elements' orientations (cells x, y) and the cards' printed sides."""

@@ -7,8 +7,9 @@ from typing import Any
 
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
+from ekimae.i18n_log import Names
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
-from ekimae.server.titles.tokyo_metro.log import log_lines
+from ekimae.server.titles.tokyo_metro.log import log_lines, side_log_names
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
 
@@ -66,6 +67,9 @@ class TokyoMetroWeb:
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str]:
         return log_lines(log, _map(options), lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return side_log_names(_map(options), lang)
 
     def components(self, options: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The printed components of a game with these options (default: TOKYO/TOKYO)."""
