@@ -2,7 +2,7 @@
 
 The server (hub, store, routes, lobby) is the same for every game; a title's page is not.
 A title's web part is a package `ekimae.server.titles.<title>` (the game's name with `-`
-as `_`) exposing `TITLE`, a `WebTitle`: its page and replay templates (in its
+as `_`) exposing `TITLE`, a `WebTitle`: its page template, also its replay's (in its
 `templates/` folder), its scripts (its `static/` folder, served at
 `/static/titles/<title>/`), the board drawing and the plain-language prompts and labels
 made from a seat's view, and the printed components the page shows. A game without one is
@@ -23,15 +23,12 @@ HERE = Path(__file__).parent
 
 
 class WebTitle(Protocol):
-    template: str  # a live game's page, e.g. "tokyo_metro/templates/game.html"
-    replay_template: str
+    # A game's page, e.g. "tokyo_metro/templates/game.html"; its replay too (issue 31:
+    # `server/replays.py` renders it in replay mode).
+    template: str
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         """Extra context for the page template (the drawn board, …)."""
-        ...
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        """Extra context for the replay template (the empty board, …)."""
         ...
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
@@ -79,12 +76,8 @@ class GenericTitle:
     replace only what it draws itself."""
 
     template = "generic/game.html"
-    replay_template = "generic/replay.html"
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
-        return {}
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
         return {}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:

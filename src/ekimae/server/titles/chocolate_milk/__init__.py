@@ -228,7 +228,6 @@ def milk_label(
 
 class MilkWeb(GenericTitle):
     template = "chocolate_milk/templates/game.html"
-    replay_template = "chocolate_milk/templates/replay.html"
 
     # The game keeps no log: each action's note is what its view says it did (`last`).
     def step_note(self, view: Mapping[str, Any]) -> Any:

@@ -128,7 +128,6 @@ def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str,
 
 class IzakayaWeb(GenericTitle):
     template = "izakaya/templates/game.html"
-    replay_template = "izakaya/templates/replay.html"
 
     def prompt(
         self,

@@ -8,7 +8,7 @@ from typing import Any
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
 from ekimae.i18n_log import Names
-from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
+from ekimae.server.titles.tokyo_metro.board import full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.log import log_lines, side_log_names
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
@@ -23,19 +23,12 @@ def _cards(options: Mapping[str, str]) -> str:
 
 class TokyoMetroWeb:
     template = "tokyo_metro/templates/game.html"
-    replay_template = "tokyo_metro/templates/replay.html"
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         # The page draws the components of ITS game (map and card set, MOD-1). The map is
         # drawn in the page's language, which only the template knows: `svg(lang)`.
         def svg(lang: str = "en") -> str:
             return full_svg(view, _map(options), lang)
-
-        return {"svg": svg, "components": self.components(options)}
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        def svg(lang: str = "en") -> str:
-            return base_svg(_map(options), lang)
 
         return {"svg": svg, "components": self.components(options)}
 
