@@ -123,7 +123,7 @@ def _names(web: WebTitle, options: Mapping[str, str], lang: str) -> Names | None
 
 
 @lru_cache(maxsize=65536)
-def _line_parts(
+def line_parts(
     game: str, options: tuple[tuple[str, str], ...], line: str, lang: str
 ) -> tuple[Part, ...]:
     forms = forms_of(game)
@@ -252,7 +252,7 @@ def entries(
     note_lines = getattr(web, "note_lines", None)
 
     def lines(span: tuple[int, int], note: Any) -> list[list[Part]]:
-        out = [list(_line_parts(game, options, line, lang)) for line in made.log[span[0] : span[1]]]
+        out = [list(line_parts(game, options, line, lang)) for line in made.log[span[0] : span[1]]]
         if note is not None and note_lines is not None:
             out += note_lines(note, live.info.options, lang)
         return out
