@@ -32,6 +32,7 @@ from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
 from ekimae.server import follow, replays, rules_pages
+from ekimae.server import lobby as title_cards
 from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
 from ekimae.server.guards import BodyLimit
@@ -275,6 +276,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(BodyLimit, max_body=limits.max_body)
     app.include_router(follow.router)  # the side log (issue 31)
     app.include_router(replays.router)  # drawn replays (issue 31)
+    app.include_router(title_cards.router)  # the titles' pictures (issue 31)
     for module, folder in static_folders().items():  # each title's scripts
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -876,6 +878,11 @@ async def _on_chat(
 
 def _titles() -> list[dict[str, Any]]:
     return [
-        {**g.type.to_dict(), "bots": bot_names(name), "default_bot": default_bot(name)}
+        {
+            **g.type.to_dict(),
+            "bots": bot_names(name),
+            "default_bot": default_bot(name),
+            **title_cards.card(name),  # picture, typical length, learn link (issue 31)
+        }
         for name, g in games().items()
     ]

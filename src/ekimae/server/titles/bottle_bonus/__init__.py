@@ -16,6 +16,7 @@ from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
 BONUS = GAME.bonus
@@ -74,6 +75,18 @@ def bottle_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
 
 class BottleBonusWeb(TokyoJutakuWeb):
     template = "bottle_bonus/templates/game.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: a building, and drinks falling from the machine."""
+        drinks = list(BONUS.drinks.drinks.values())[::7][:4]
+        inks = {c.key: c.ink for c in BONUS.drinks.colours}
+        tiles = "".join(
+            f'<rect x="{130 + (k % 2) * 40}" y="{14 + k * 22}" width="30" height="30" rx="5" '
+            f'fill="{inks[d.colour]}" stroke="#333" transform="rotate({k * 17 - 20} '
+            f'{145 + (k % 2) * 40} {29 + k * 22})"/>'
+            for k, d in enumerate(drinks)
+        )
+        return building_svg(tiles)
 
     def prompt(
         self,

@@ -24,6 +24,7 @@ from ekimae.server.titles.chocolate_milk.board import (
     card_word,
     drink_label,
     drink_name,
+    grid_svg,
     shape_name,
 )
 
@@ -230,6 +231,13 @@ class MilkWeb(GenericTitle):
     template = "chocolate_milk/templates/game.html"
 
     # The game keeps no log: each action's note is what its view says it did (`last`).
+
+    def picture(self) -> str:
+        """The lobby's picture: the grid of parcel cards with its drinks, as a game starts."""
+        return grid_svg(GAME.new_state(2, 1).view(None)).replace(
+            "<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1
+        )
+
     def step_note(self, view: Mapping[str, Any]) -> Any:
         return view["last"]
 

@@ -21,6 +21,7 @@ from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -68,6 +69,15 @@ def countdown_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFA
 
 class CountdownWeb(GenericTitle):
     template = "countdown/templates/game.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: a building on a whole card, and the round's countdown."""
+        clock = (
+            '<circle cx="165" cy="58" r="40" fill="#f1faf4" stroke="#2d6a4f" stroke-width="5"/>'
+            '<text x="165" y="70" text-anchor="middle" font-size="34" font-weight="bold" '
+            f'font-family="sans-serif" fill="#2d6a4f">{DATA.rules.rounds_ms[0] // 1000}</text>'
+        )
+        return building_svg(clock)
 
     def prompt(
         self,

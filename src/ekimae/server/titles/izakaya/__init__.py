@@ -129,6 +129,35 @@ def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str,
 class IzakayaWeb(GenericTitle):
     template = "izakaya/templates/game.html"
 
+    def picture(self) -> str:
+        """The lobby's picture: a 3 × 3 grid of parcel cards, drinks on the corners where
+        four cards meet, a few pyramids (IZ-1)."""
+        inks = {c.key: c.ink for c in DATA.drinks.colours}
+        colours = list(inks)
+        parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 170" role="img">']
+        for r in range(3):
+            for c in range(3):
+                fill = "#9bb7d4" if (r, c) == (1, 1) else "#f4ebd9"
+                x, y = 10 + c * 50, 10 + r * 50
+                parts.append(
+                    f'<rect x="{x}" y="{y}" width="46" height="46" rx="4" fill="{fill}" '
+                    'stroke="#8a7350" stroke-width="1.5"/>'
+                )
+        for k, (r, c) in enumerate(((1, 1), (1, 2), (2, 1), (2, 2))):
+            parts.append(
+                f'<circle cx="{8 + c * 50}" cy="{8 + r * 50}" r="9" '
+                f'fill="{inks[colours[k % len(colours)]]}" stroke="#222"/>'
+            )
+        for k, (r, c) in enumerate(((0, 0), (2, 2), (0, 2))):
+            x, y = 10 + c * 50 + 30, 10 + r * 50 + 40
+            hue = (0, 210, 40)[k]
+            parts.append(
+                f'<polygon points="{x - 9},{y} {x + 9},{y} {x},{y - 20}" '
+                f'fill="hsl({hue} 60% 50%)" stroke="#222"/>'
+            )
+        parts.append("</svg>")
+        return "".join(parts)
+
     def prompt(
         self,
         view: Mapping[str, Any],

@@ -7,6 +7,7 @@ labels. Nothing is hidden but the bag's order, so the page shows the view as it 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 from ekimae.core.logtext import parse_seat, parse_yen
@@ -21,6 +22,7 @@ from ekimae.server.titles.shopping.board import SEAT_INKS, mall_svg
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = GAME.data
+HERE = Path(__file__).parent
 
 
 def _fronts() -> list[tuple[str, str]]:
@@ -176,6 +178,15 @@ def shopping_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str
 
 class ShoppingWeb(GenericTitle):
     template = "shopping/templates/game.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: the mall as a game starts, with the page's own style for
+        it (shopping.css's `.mall` rules: an image does not see the page's)."""
+        drawn = mall_svg(DATA, GAME.new_state(2, 1).view(None))
+        css = (HERE / "static" / "shopping.css").read_text(encoding="utf-8")
+        rules = "\n".join(line for line in css.splitlines() if line.startswith(".mall "))
+        head, _, rest = drawn.partition(">")
+        return f"{head}><style>{rules}</style>{rest}"
 
     def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
         """The log's shops by their parcel card's place, never by id."""

@@ -17,6 +17,7 @@ from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -99,6 +100,10 @@ def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
 
 class TokyoJutakuWeb(GenericTitle):
     template = "tokyo_jutaku/templates/game.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: a building of two floors, from the elements' shapes."""
+        return building_svg()
 
     def prompt(
         self,

@@ -8,7 +8,7 @@ from typing import Any
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
 from ekimae.i18n_log import Names
-from ekimae.server.titles.tokyo_metro.board import full_svg, view_overlay
+from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.log import log_lines, side_log_names
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
@@ -23,6 +23,10 @@ def _cards(options: Mapping[str, str]) -> str:
 
 class TokyoMetroWeb:
     template = "tokyo_metro/templates/game.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: TOKYO's network as the board prints it."""
+        return base_svg("tokyo")
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         # The page draws the components of ITS game (map and card set, MOD-1). The map is
