@@ -40,7 +40,8 @@ WORD = re.compile(r"[A-Za-z]+")
 
 BROKEN_WORDS = """() => {
   const found = [];
-  const roots = [document.querySelector("main"), document.getElementById("sidelog")].filter(Boolean);
+  const roots = [document.querySelector("main"), document.getElementById("sidelog")]
+    .filter(Boolean);
   for (const root of roots) {
     const walk = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
     for (let node = walk.nextNode(); node; node = walk.nextNode()) {
@@ -51,7 +52,8 @@ BROKEN_WORDS = """() => {
         const range = document.createRange();
         range.setStart(node, m.index);
         range.setEnd(node, m.index + m[0].length);
-        const tops = [...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top));
+        const tops = [...range.getClientRects()].filter((r) => r.width > 0)
+          .map((r) => Math.round(r.top));
         if (new Set(tops).size > 1 && Math.max(...tops) - Math.min(...tops) > 4) found.push(m[0]);
       }
     }
