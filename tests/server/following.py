@@ -32,15 +32,26 @@ def side_log_lines(page: Page) -> list[str]:
 
 
 def check_side_log(page: Page, names: tuple[str, ...]) -> None:
-    """The side log is in view (a right column on a wide screen), announced to screen
-    readers, names players by name, and shows no internal id."""
+    """The side log is in view (a right column on a wide screen; on a phone the last move
+    under the status, a tap opens the drawer), announced to screen readers, names players
+    by name, and shows no internal id."""
     log = page.locator("#sidelog")
+    phone = page.viewport_size["width"] < 1100  # type: ignore[index]
+    if phone:
+        expect(page.locator("#last-move")).to_be_visible()
+        page.click("#last-move")
     expect(log).to_be_visible()
     expect(page.locator("#sidelog-list")).to_have_attribute("aria-live", "polite")
     expect(page.locator("#sidelog-list li").first).to_be_visible(timeout=10_000)
     box = log.bounding_box()
-    assert box is not None and box["x"] > page.viewport_size["width"] / 2, box  # type: ignore[index]
+    width = page.viewport_size["width"]  # type: ignore[index]
+    assert box is not None and box["x"] + box["width"] >= width - 1, box  # on the right
+    if not phone:
+        assert box["x"] > width / 2, box  # a column beside the table
     lines = side_log_lines(page)
+    if phone:
+        page.click("#sl-close")
+        expect(log).to_be_hidden()
     text = "\n".join(lines)
     assert any(n in text for n in names), text[:500]
     found = INTERNAL_ID.findall(text)
