@@ -226,9 +226,9 @@ def _play(page: Page, server: str, name: str, phone: bool = False) -> Player:
     # money came from and how long the game lasted; the replay is drawn.
     assert player.followed
     check_end(page, ("Final money", "Stock payouts", "Speculation payouts"), 2)
-    replay = check_replay(
-        page.context.browser, f"{server}/replay/{game['id']}", "#board svg", f"board-{name}"
-    )  # type: ignore[arg-type]
+    browser = page.context.browser
+    assert browser is not None
+    replay = check_replay(browser, f"{server}/replay/{game['id']}", "#board svg", f"board-{name}")
     replay.close()
     return player
 
