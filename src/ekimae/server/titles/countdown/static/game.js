@@ -8,7 +8,7 @@ import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
 import { renderEnd, endActions } from "/static/endscreen.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
 
@@ -213,7 +213,21 @@ function drawBuild(msg) {
     if (!pace.busy()) why.textContent = ok ? t("Fits: floor {n}. Click to place.", { n: v.round }) : t("Can't go here, because {why}.", { why: refusal(v, me, cells) });
   }
   board.addEventListener("pointerleave", () => { hover = null; draw(); });
+  if (hand) {
+    // The keyboard: arrows move the element, Enter places it (issue 31).
+    const fitting = () => {
+      const a = legalOf("place").find((p) => p.action.turn === turn);
+      return a ? [a.action.x + shape[0][0], a.action.y + shape[0][1]] : [3, 3];
+    };
+    keyboardPlot(board, 0, t("{where}: arrow keys move the element, Enter places it, R turns, F flips", { where: t("The whole card") }), {
+      at: () => (hover ? [hover.cx, hover.cy] : null),
+      move: (x, y) => { hover = { cx: x, cy: y }; draw(); },
+      place: () => placeHere(),
+      start: fitting,
+    });
+  }
   plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: v.phase === "build" && !v.out[me] ? t("The whole card: floor {n} is built now (white squares)", { n: v.round }) : t("The whole card") }), board));
+  refocus(plots);
   document.getElementById("hand").replaceChildren(hand
     ? el("div", { class: "ju-inhand" }, el("span", { text: t("In hand: {element} ({id}), orientation {turn}/{of}", { element: elementName(comps.elements[hand].name), id: hand, turn: turn + 1, of: shapes.length }) }), shapeSvg(shape, 60, color(hand)))
     : el("span", { text: v.phase === "build" && !v.out[me] && !v.done[me] ? t("Click an element in the pool to take it.") : "" }));

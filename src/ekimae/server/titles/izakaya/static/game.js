@@ -10,7 +10,7 @@ import { connectTable } from "/static/live.js";
 import { hintPanel } from "/static/hint.js";
 import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
 import { renderEnd } from "/static/endscreen.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const U = 100; // one card on the board's drawing
 const M = 24; // the board's margin
@@ -124,7 +124,7 @@ function drawBoard(v) {
     const owner = v.owners[space];
     const target = edge && claims.some((a) => a.action.edge === edge && a.action.space === space);
     const rect = svg("rect", { x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6, fill: out ? "#9bb7d4" : DISTRICT_COLORS[info.district] ?? "#eee", stroke: "#555", class: target ? "hot pick" : "", "data-space": space });
-    if (target) rect.addEventListener("click", () => send(claims.find((a) => a.action.edge === edge && a.action.space === space)));
+    if (target) keyTarget(rect, t("Take {space}", { space }), () => send(claims.find((a) => a.action.edge === edge && a.action.space === space)));
     root.append(rect, svg("text", { x: x + 8, y: y + 20, "font-size": 15 }, space));
     if (out) { root.append(svg("text", { x: x + U / 2, y: y + U / 2 + 8, "text-anchor": "middle", "font-size": 28, fill: "#fff" }, "×")); continue; }
     const built = (v.buildings[space] ?? []).map((b) => height(b));
@@ -142,7 +142,7 @@ function drawBoard(v) {
     if (open) {
       // A wide transparent band over the edge: the click target (a bare line is too thin).
       const hit = svg("rect", { x: Math.min(x1, x2) - 10, y: Math.min(y1, y2) - 10, width: Math.abs(x2 - x1) + 20, height: Math.abs(y2 - y1) + 20, fill: "transparent", class: "hot edge", "data-edge": name });
-      hit.addEventListener("click", () => { edge = edge === name ? null : name; pickClaim(); });
+      keyTarget(hit, t("Claim the edge {edge}", { edge: name }), () => { edge = edge === name ? null : name; pickClaim(); });
       root.append(hit);
     }
   }
@@ -157,11 +157,32 @@ function drawBoard(v) {
         svg("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 16, fill: d.colour === "white" || d.colour === "mint" ? "#000" : "#fff" }, d.glyph));
     } else {
       const dot = svg("circle", { cx: x, cy: y, r: target ? 13 : 6, fill: target ? comps.colours[colour] : "#fff", stroke: "#333", "stroke-dasharray": target ? "3 2" : "", class: target ? "hot" : "", "data-corner": name });
-      if (target) dot.addEventListener("click", () => send(target));
+      if (target) keyTarget(dot, t("Put the drink on the corner of {cards}", { cards: cornerCards(g, name) }), () => send(target));
       root.append(dot);
     }
   }
   document.getElementById("board").replaceChildren(root);
+}
+
+// A target on the grid, for the mouse and the keyboard alike (issue 31): Tab reaches it,
+// Enter or Space chooses it; its name says what it does (not its colour alone).
+function keyTarget(node, label, pick) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", pick);
+  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+}
+
+// The cards a corner touches: "A1/A2/B1/B2".
+function cornerCards(g, name) {
+  const [r, c] = g.corners[name];
+  const cards = [];
+  for (const [dr, dc] of [[-1, -1], [-1, 0], [0, -1], [0, 0]]) {
+    const rr = r + dr, cc = c + dc;
+    if (rr >= 0 && cc >= 0 && rr < g.size && cc < g.size) cards.push(`${"ABCDEFGH"[cc]}${rr + 1}`);
+  }
+  return cards.join("/");
 }
 
 function pickClaim() {
@@ -231,6 +252,7 @@ function drawBuild(v) {
     return b;
   }));
   document.getElementById("cards").replaceChildren(...own.map((space) => cardView(v, space, mine ? hand : null)));
+  refocus(document.getElementById("cards"));
 }
 
 function cardView(v, space, hand) {
@@ -271,6 +293,19 @@ function planSvg(rows, pieces, space, plot, hand) {
     if (h[`${x},${y}`]) root.append(svg("text", { x: 1 + x * S + S / 2, y: 1 + y * S + 15, "text-anchor": "middle", "font-size": 12, "pointer-events": "none" }, String(h[`${x},${y}`])));
   }
   root.append(svg("g", { class: "iz-ghost", "pointer-events": "none" }));
+  if (hand) {
+    // The keyboard: arrows move the element, Enter places it (issue 31).
+    const fitting = () => {
+      const a = legalOf("place").find((p) => p.action.space === space && p.action.plot === plot && p.action.turn === turn);
+      return a ? [a.action.x, a.action.y] : [3, 3];
+    };
+    keyboardPlot(root, `${space}/${plot}`, t("{where}: arrow keys move the element, Enter places it, R turns, F flips", { where: `${space} ${plot + 1}` }), {
+      at: () => (hover && hover.space === space && hover.plot === plot ? [hover.x, hover.y] : null),
+      move: (x, y) => { hover = { space, plot, x, y }; draw(); ghosts(); },
+      place: () => tryPlace(rows, space, plot, hand),
+      start: fitting,
+    });
+  }
   return root;
 }
 

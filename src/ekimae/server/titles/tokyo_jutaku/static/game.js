@@ -9,7 +9,7 @@ import { t, yen } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
 import { renderEnd } from "/static/endscreen.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
 
 let comps = null;
 let table = null;
@@ -288,9 +288,24 @@ function drawBuild(msg) {
       if (!pace.busy()) why.textContent = ok ? t("Fits: floor {n}. Click to place.", { n: Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1 }) : t("Can't go here, because {why}.", { why: refusal(v, me, k, rows, cells) });
     }
     board.addEventListener("pointerleave", () => { hover = null; draw(); });
+    if (hand) {
+      // The keyboard: arrows move the element, Enter places it (issue 31); it starts on a
+      // square where it fits, turned as it is.
+      const fitting = () => {
+        const a = legalOf("place").find((p) => p.action.plot === k && p.action.turn === turn);
+        return a ? [a.action.x + shape[0][0], a.action.y + shape[0][1]] : [3, 3];
+      };
+      keyboardPlot(board, k, t("{where}: arrow keys move the element, Enter places it, R turns, F flips", { where: card.plots.length > 1 ? t("Border {n}", { n: k + 1 }) : t("The plot") }), {
+        at: () => (hover && hover.plot === k ? [hover.cx, hover.cy] : null),
+        move: (x, y) => { hover = { plot: k, cx: x, cy: y }; draw(); },
+        place: () => placeHere(),
+        start: fitting,
+      });
+    }
     nodes.push(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: card.plots.length > 1 ? t("Border {n}", { n: k + 1 }) : t("The plot") }), board));
   });
   plots.replaceChildren(...nodes);
+  refocus(plots);
   const handBox = document.getElementById("hand");
   handBox.replaceChildren(hand
     ? el("div", { class: "ju-inhand" }, el("span", { text: t("In hand: {element} ({id}), orientation {turn}/{of}", { element: elementName(comps.elements[hand].name), id: hand, turn: turn + 1, of: shapes.length }) }), shapeSvg(shape, 60, elementColor(hand)))
