@@ -25,7 +25,9 @@ export function setSeatColours(colours) {
 
 const MARKS = "ekimae.marks"; // "0": this browser switched the marks off
 const paceKey = (gameId) => `ekimae.pace.${gameId}`;
-const PACES = () => [[0, t("at once")], [400, t("quickly")], [900, t("one by one")], [1800, t("slowly")]];
+// "One by one" is the server's pace (Settings.pace_ms), 900 ms where it has none.
+const serverPace = () => Number(document.body.dataset.pace) || 900;
+const PACES = () => [[0, t("at once")], [400, t("quickly")], [serverPace(), t("one by one")], [1800, t("slowly")]];
 
 // ------------------------------------------------------------------ drawing a line
 
@@ -160,7 +162,7 @@ export function initFollow(cfg, { replay = false, onPick = null } = {}) {
     const own = localStorage.getItem(paceKey(cfg.gameId));
     return Number(own ?? document.body.dataset.pace ?? 0) || 0;
   };
-  if (ui.pace) ui.pace.value = String(PACES().map(([ms]) => ms).includes(paceMs()) ? paceMs() : 900);
+  if (ui.pace) ui.pace.value = String(PACES().map(([ms]) => ms).includes(paceMs()) ? paceMs() : serverPace());
 
   const pick = (entry) => {
     picked = entry.i;
