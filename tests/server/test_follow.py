@@ -87,7 +87,16 @@ def test_the_end_screen_names_where_the_yen_came_from(client: TestClient) -> Non
 
 
 @pytest.mark.parametrize(
-    "game", ["tokyo-metro", "izakaya", "shopping", "chocolate-milk", "tokyo-jutaku"]
+    "game",
+    [
+        "tokyo-metro",
+        "izakaya",
+        "shopping",
+        "chocolate-milk",
+        "tokyo-jutaku",
+        "countdown",
+        "bottle-bonus",
+    ],
 )
 def test_a_random_games_side_log_shows_no_internal_id(game: str) -> None:
     """Every field the log's templates read is said with a name: a shop by its place, a

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ekimae.core.game import SYSTEM
 from ekimae.i18n import format_yen
+from ekimae.server.titles import GenericTitle
 
 if TYPE_CHECKING:
     from ekimae.server.hub import LiveGame
@@ -33,6 +34,17 @@ def played_seconds(live: LiveGame) -> float | None:
     return max(0.0, live.accepted_wall - created.timestamp())
 
 
+def _score_text(live: LiveGame, score: int, view: Any, lang: str) -> str:
+    """A score as the title writes it (`WebTitle.score_text`); yen for a title with a page
+    of its own (every Tokyo Series game counts yen), the number on the generic page."""
+    own = getattr(live.web, "score_text", None)
+    if own is not None:
+        return str(own(score, view, lang))
+    if live.web.template == GenericTitle.template:
+        return str(score)
+    return format_yen(score, lang)
+
+
 def end_payload(live: LiveGame, lang: str) -> dict[str, Any]:
     """The end screen's content: ranking, scores as the title writes them, the title's
     breakdown (columns, a row per seat, notes), and the length."""
@@ -41,10 +53,7 @@ def end_payload(live: LiveGame, lang: str) -> dict[str, Any]:
     scores = live.state.scores()
     hook = getattr(live.web, "end_breakdown", None)
     table = None if hook is None else hook(view, options, lang)
-    score_text = getattr(live.web, "score_text", None)
-    totals = [
-        score_text(s, view, lang) if score_text is not None else format_yen(s, lang) for s in scores
-    ]
+    totals = [_score_text(live, s, view, lang) for s in scores]
     actions = live.record.actions
     rounds = view.get("round") if isinstance(view.get("round"), int) else None
     now = view.get("now")
