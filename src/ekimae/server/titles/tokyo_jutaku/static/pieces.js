@@ -171,8 +171,12 @@ export function keyboardPlot(board, plot, label, { at, move, place, start }) {
   board.setAttribute("tabindex", "0");
   board.setAttribute("role", "application");
   board.setAttribute("aria-label", label);
-  // Reached with Tab: the element starts where it fits (turned as it is now).
-  board.addEventListener("focus", () => { keyPlot = String(plot); if (!refocusing) move(...start()); });
+  // Reached with Tab (not a click: the square clicked says where): the element starts
+  // where it fits, turned as it is now.
+  board.addEventListener("focus", () => {
+    keyPlot = String(plot);
+    if (!refocusing && board.matches(":focus-visible")) move(...start());
+  });
   board.addEventListener("focusout", (ev) => { if (ev.relatedTarget) keyPlot = null; });
   board.addEventListener("keydown", (ev) => {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
