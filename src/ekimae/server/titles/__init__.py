@@ -8,6 +8,12 @@ as `_`) exposing `TITLE`, a `WebTitle`: its page template, also its replay's (in
 made from a seat's view, and the printed components the page shows. A game without one is
 served by `GenericTitle`: its view as readable data and its legal actions as buttons —
 playable, if plain, with no line of server code naming it.
+
+Optional hooks a web part may add (issue 31, docs/following.md), looked up with
+`getattr` so that a part need not define them: `log_names(options, lang)` (the side log's
+words for a log field), `step_note(view)` and `note_lines(note, options, lang)` (a game
+without a log), `end_breakdown(view, options, lang)` and `score_text(score, view, lang)`
+(the end screen), `picture()` (the lobby's SVG).
 """
 
 from __future__ import annotations
