@@ -23,6 +23,7 @@ from rich.text import Text
 from ekimae.bots import play_game
 from ekimae.cli.common import (
     HUMAN,
+    UsageError,
     chosen_game,
     console,
     make_seats,
@@ -35,7 +36,7 @@ from ekimae.cli.rules import show
 from ekimae.cli.terminal import Front, terminal_title
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
-from ekimae.core.game import Game, Seat, State
+from ekimae.core.game import Dynamics, Game, Seat, State
 from ekimae.core.record import GameRecord
 from ekimae.games import reference
 from ekimae.i18n import _, language
@@ -183,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
         + _("seed {seed} · seats: {seats}").format(seed=shown_seed, seats=seats)
     )
     front = title.front(game, out, names, humans=HUMAN in names)
+    if live_screen(game, names):
+        return play_live(out, args, game, options, names, seed, chosen)
     session = Session(out, game, names, front)
     front.started(game.new_state(len(names), seed, options))
     state, record = play_game(
@@ -205,6 +208,52 @@ def run(args: argparse.Namespace) -> int:
     out.print(_("Game stopped after {count} actions.").format(count=len(record.actions)))
     if session.quit:
         offer_save(session.input, record, args.save)
+    return 0
+
+
+def live_screen(game: Game[Any], names: Sequence[str]) -> bool:
+    """Whether a person plays this game on the full screen, in real time: a real-time game
+    whose title has a live front end, a person at a terminal (a pipe takes it in turns)."""
+    if game.type.dynamics is not Dynamics.REAL_TIME or HUMAN not in names:
+        return False
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return terminal_title(game.name).live
+
+
+def play_live(
+    out: Console,
+    args: argparse.Namespace,
+    game: Game[Any],
+    options: dict[str, str],
+    names: list[str],
+    seed: int,
+    chosen: bool,
+) -> int:
+    """The game on the full screen (cli/live_app.py), then its end, its seed and its record
+    as in a game taken in turns."""
+    from ekimae.cli.live import LiveTable, WallClock
+
+    if names.count(HUMAN) > 1:
+        raise UsageError(_("--seats: a real-time game at one keyboard has one person"))
+    seat = names.index(HUMAN)
+    table = LiveTable(game, names, make_seats(game, names, seed), seed, options, WallClock())
+    title = terminal_title(game.name)
+    app = title.live_app(table, seat)
+    assert app is not None
+    app.run()
+    front = title.front(game, out, names, humans=True)
+    record = table.record
+    if table.is_over():
+        front.final(table.state)
+        if not chosen:
+            out.print(_("The seed was {seed}.").format(seed=seed))
+        if args.save:
+            write_record(args.save, record)
+            out.print(_("record saved to {path}").format(path=args.save))
+        return 0
+    out.print(_("Game stopped after {count} actions.").format(count=len(record.actions)))
+    offer_save(Input(out), record, args.save)
     return 0
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from babel.numbers import format_decimal
 from rich.console import Console
@@ -33,6 +33,10 @@ from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
 from ekimae.games import title_part
 from ekimae.i18n import _N, _, game_terms, language
 from ekimae.i18n_log import game_log
+
+if TYPE_CHECKING:  # Textual is imported only when a real-time game is played live
+    from ekimae.cli.live import LiveTable
+    from ekimae.cli.live_app import LiveApp
 
 # A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
 Command = Callable[[State, Seat], None]
@@ -95,6 +99,7 @@ class TerminalTitle(Protocol):
     # Extras this title has: "render" (a picture of a position), "balance" (a report).
     extras: frozenset[str]
     score_word: str  # what a score counts, in table headings ("score", "yen")
+    live: bool  # a real-time title played on the full screen by a person (`live_app`)
     # The JSON key of the per-game end figures simulate and tournament average, or None.
     figures_key: str | None
 
@@ -134,6 +139,11 @@ class TerminalTitle(Protocol):
         self, game: Game[Any], players: int, games: int, seed: int
     ) -> dict[str, Callable[[], int]]:
         """More timings for `ekimae bench`: label -> work returning its operation count."""
+        ...
+
+    def live_app(self, table: LiveTable, seat: Seat) -> LiveApp | None:
+        """A real-time game's full-screen front end for a person at `seat` (cli/live_app.py),
+        or None: the game is then taken in turns at the terminal (`REAL_TIME_NOTE`)."""
         ...
 
 
@@ -281,6 +291,7 @@ class GenericTerminal:
     extras: frozenset[str] = frozenset()
     score_word = "score"
     figures_key: str | None = None
+    live = False
 
     def default_seats(self, game: Game[Any], command: str) -> tuple[tuple[str, ...], int]:
         """Two seats (or as few as the game allows); bots: `random`, which is fast. For a
@@ -321,6 +332,9 @@ class GenericTerminal:
         self, game: Game[Any], players: int, games: int, seed: int
     ) -> dict[str, Callable[[], int]]:
         return {}
+
+    def live_app(self, table: LiveTable, seat: Seat) -> LiveApp | None:
+        return None
 
 
 def clamp(value: int, low: int, high: int) -> int:
