@@ -116,6 +116,37 @@ def test_quit_offers_to_save_the_record(
     assert [a.kind for _, a in record.actions][:1] == ["turn-bid"]
 
 
+@pytest.mark.parametrize(
+    ("answer", "saved"),
+    [("", "nothing"), ("no", "nothing"), ("", "default"), ("no", "none"), ("other", "other")],
+)
+def test_the_save_prompt_does_what_it_says(
+    answer: str,
+    saved: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Issue 32: without --save, Enter saves nothing (the prompt says so); with --save,
+    the prompt names the file, Enter saves there and `no` saves nothing."""
+    default = tmp_path / "default.json"
+    other = tmp_path / "other.json"
+    typed = str(other) if answer == "other" else answer
+    feed(monkeypatch, f"turn-bid 0\nquit\n{typed}\n")
+    args = ["metro", "play", "--seats", "human,greedy", "--seed", "2"]
+    if saved != "nothing":
+        args += ["--save", str(default)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    if saved == "nothing":
+        assert "(a path, or Enter for no)" in out
+    else:
+        assert f"Save the record to {default}? (Enter: yes; another path; or 'no')" in out
+    assert default.exists() == (saved == "default")
+    assert other.exists() == (saved == "other")
+    assert ("record saved" in out) == (saved in ("default", "other"))
+
+
 def test_map_command_writes_an_svg(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -66,7 +66,7 @@ class Input:
 
     def read(self, prompt: str) -> str | None:
         """One stripped line, or None at the end of input."""
-        self.out.print(prompt, end="", markup=False)
+        self.out.print(prompt, end="", markup=False, soft_wrap=True)
         self.out.file.flush()
         line = sys.stdin.readline()
         if not line:
@@ -258,15 +258,18 @@ def play_live(
 
 
 def offer_save(reader: Input, record: GameRecord, default: str | None) -> None:
-    """Ask where to save an unfinished game's record; no answer saves nothing (or to
-    `default`, the --save file, if there is one)."""
-    hint = f" [{default}]" if default else ""
-    answer = reader.read(
-        _("Save the record to a file?{hint} (path, or empty for no) ").format(hint=hint)
-    )
-    if answer is None:  # end of input: leave without saving
+    """Ask whether to save an unfinished game's record. With --save, Enter saves it there
+    (another path saves it there instead); without, Enter saves nothing. `no`, and the
+    end of input, save nothing."""
+    if default:
+        question = _("Save the record to {path}? (Enter: yes; another path; or 'no') ")
+        answer = reader.read(question.format(path=default))
+    else:
+        answer = reader.read(_("Save the record to a file? (a path, or Enter for no) "))
+    if answer is None or answer.lower() in {"no", "n", _("no").lower()}:
         return
     path = answer or default
-    if path:
-        write_record(path, record)
-        reader.out.print(_("record saved to {path}").format(path=path))
+    if not path:
+        return
+    write_record(path, record)
+    reader.out.print(_("record saved to {path}").format(path=path))
