@@ -60,7 +60,7 @@ def turn_keys(app: JutakuApp, hand: str, start: int, goal: int) -> list[str]:
             return path
         for key in ("r", "f"):
             app.turn = turn
-            nxt = app._turned(hand, key == "f")
+            nxt = app.turned(hand, key == "f")
             if nxt not in seen:
                 seen[nxt] = [*path, key]
                 todo.append((nxt, [*path, key]))
@@ -157,4 +157,68 @@ def test_tokyo_jutaku_against_bots_a_person_who_gives_up_each_round() -> None:
     assert max(state.scores()) > 0 and state.scores()[0] == 0
     kinds = {a.kind for seat, a in app.table.record.actions if seat == 0}
     assert "concede" in kinds
+    assert replay(app.table.record, app.table.game).to_dict() == state.to_dict()
+
+
+def test_countdown_solo_floor_by_floor_to_the_end() -> None:
+    """CD-1 … CD-3 at the keyboard: pick a card, two elements a floor for three floors
+    (the first of the pool that fits, big ones first, placed where it first fits), `d`
+    after each; a fourth floor without an element puts the person out and ends the game
+    with 6 elements."""
+    app = live_app("countdown", ["human"], seed=2)
+
+    async def play(pilot: Pilot[str], app: Any) -> None:
+        await pilot.press("right", "enter")  # CD-1: the second card left
+        assert app.table.state.view(0)["cards"][0] == "ikebukuro-2"
+        for floor in (1, 2, 3):
+            for _ in range(2):
+                app.advance(1_500)
+                view = app.table.state.view(0)
+                wanted = next(
+                    e
+                    for size in ("4", "3", "2", "1")
+                    for e in view["pool"]
+                    if e.startswith(f"{size}-") and app.placements(e)
+                )
+                await pilot.press(wanted[0])
+                while app.pool_cursor != wanted:
+                    await pilot.press("right")
+                await pilot.press("enter")  # take
+                app.advance(1_500)
+                await pilot.pause()
+                assert app.spot(app.hand(app.table.state.view(0))) is not None
+                await pilot.press("enter")  # place where it fits
+            await pilot.press("d")
+            app.advance(10)
+            await pilot.pause()
+            assert app.table.state.view(0)["round"] == floor + 1
+        await pilot.press("d")  # floor 4: nothing added, out (CD-3)
+        app.advance(10)
+        await pilot.pause()
+        assert app.table.is_over()
+        await pilot.press("q")
+
+    drive(app, play)
+    state = app.table.state
+    assert state.scores() == [6]
+    assert [len([p for p in state.view(0)["built"][0] if p[4] == z]) for z in range(3)] == [2, 2, 2]
+    assert replay(app.table.record, app.table.game).to_dict() == state.to_dict()
+
+
+def test_countdown_against_builders_on_the_clock() -> None:
+    """The floors' timers run out on the clock (CD-2) while the bots build; the person
+    adds nothing and is out after the first floor; the game ends when all are out."""
+    app = live_app("countdown", ["human", "builder", "builder"], seed=9)
+
+    async def play(pilot: Pilot[str], app: Any) -> None:
+        await pilot.press("enter")
+        for _ in range(200):
+            if app.table.is_over():
+                break
+            app.advance(2_000)
+        assert app.table.is_over()
+
+    drive(app, play)
+    state = app.table.state
+    assert state.view(0)["out"][0] == 1 and min(state.scores()[1:]) > 5
     assert replay(app.table.record, app.table.game).to_dict() == state.to_dict()

@@ -32,6 +32,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import SYSTEM, Game, Seat, State, stamp
 from ekimae.core.record import GameRecord
+from ekimae.i18n import _, language
 
 # A bot's choices in one tick at most (each refused one is chosen again): a bot that
 # keeps choosing what the game refuses cannot hold the screen.
@@ -92,6 +93,14 @@ class Refusal:
 
     message: str
     rule: str = ""
+
+
+def seconds(ms: int) -> str:
+    """A game time or a time left, as a reader of the language writes tenths."""
+    text = f"{max(0, ms) / 1000:.1f}"
+    if language() in ("fr", "it"):
+        text = text.replace(".", ",")
+    return _("{seconds} s").format(seconds=text)
 
 
 def _at(action: Action) -> int:

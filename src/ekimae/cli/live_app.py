@@ -28,7 +28,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Input, Static
 
 from ekimae.cli.common import seat_label
-from ekimae.cli.live import LiveTable, Refusal
+from ekimae.cli.live import LiveTable, Refusal, seconds
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import Seat
@@ -37,14 +37,6 @@ from ekimae.i18n_log import game_log
 
 LOG_LINES = 5
 TICK = 0.1  # seconds between two looks at the clock
-
-
-def seconds(ms: int) -> str:
-    """A game time or a time left, as a reader of the language writes tenths."""
-    text = f"{max(0, ms) / 1000:.1f}"
-    if language() in ("fr", "it"):
-        text = text.replace(".", ",")
-    return _("{seconds} s").format(seconds=text)
 
 
 class LiveApp(App[str]):

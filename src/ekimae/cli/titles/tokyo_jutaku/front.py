@@ -16,6 +16,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ekimae.cli.common import seat_label
+from ekimae.cli.live import seconds
 from ekimae.cli.menu import Menu
 from ekimae.cli.terminal import GenericFront
 from ekimae.cli.titles.tokyo_jutaku import drawing
@@ -62,17 +63,10 @@ def clock_line(view: dict[str, Any], title: str) -> Text:
         text.append("  " + _("round {n}").format(n=view["round"]))
     text.append("  " + phase_word(str(view["phase"])))
     end = view.get("deadline_ms")
-    text.append("  " + _("game time {time}").format(time=_seconds(int(view["now"]))))
+    text.append("  " + _("game time {time}").format(time=seconds(int(view["now"]))))
     if end is not None:
-        text.append("  " + _("time up at {time}").format(time=_seconds(int(end))))
+        text.append("  " + _("time up at {time}").format(time=seconds(int(end))))
     return text
-
-
-def _seconds(ms: int) -> str:
-    text = f"{ms / 1000:.1f}"
-    if language() in ("fr", "it"):
-        text = text.replace(".", ",")
-    return _("{seconds} s").format(seconds=text)
 
 
 def players_table(data: JutakuData, view: dict[str, Any], names: Sequence[str]) -> Table:
