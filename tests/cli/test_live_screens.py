@@ -222,3 +222,67 @@ def test_countdown_against_builders_on_the_clock() -> None:
     state = app.table.state
     assert state.view(0)["out"][0] == 1 and min(state.scores()[1:]) > 5
     assert replay(app.table.record, app.table.game).to_dict() == state.to_dict()
+
+
+def test_bottle_bonus_catches_within_the_window_and_spends_to_the_end() -> None:
+    """BB-1 at the keyboard: when a bot's completion drops drinks, the person catches one
+    with a digit within the machine's few seconds; BB-2: spends its drinks with `d` and a
+    digit when their powers may be used, `y` before a round; gives up each round. The
+    bots build on the same clock and the game ends (JU-8)."""
+    app = live_app("bottle-bonus", ["human", "builder", "builder-steady"], seed=2)
+    caught: list[str] = []
+    spent: list[str] = []
+
+    async def play(pilot: Pilot[str], app: Any) -> None:
+        for _ in range(600):
+            if app.table.is_over():
+                break
+            view = app.table.state.view(0)
+            phase = view["phase"]
+            if phase == "catch" and 0 in view["catchers"]:
+                drink = view["machine"][0]
+                await pilot.press("1")
+                if app.table.state.view(0)["caught"][0] == drink:
+                    caught.append(drink)
+            elif view["spendable"]:
+                drink = view["spendable"][0]
+                await pilot.press("d", str(view["drinks"][0].index(drink) + 1))
+                if drink not in app.table.state.view(0)["drinks"][0]:
+                    spent.append(drink)
+            elif phase == "before" and 0 in app.table.state.current_players():
+                await pilot.press("y")
+            elif phase == "build" and not view["conceded"][0]:
+                await pilot.press("g", "g")
+            app.advance(1_000)
+        assert app.table.is_over()
+
+    drive(app, play)
+    assert caught and spent
+    state = app.table.state
+    assert max(state.scores()) > 0
+    catches = [a for seat, a in app.table.record.actions if seat == 0 and a.kind == "catch"]
+    drops = [a for seat, a in app.table.record.actions if seat == -1]
+    assert len(catches) == len(caught) and drops
+    assert replay(app.table.record, app.table.game).to_dict() == state.to_dict()
+
+
+def test_bottle_bonus_a_drink_not_caught_in_time_is_gone() -> None:
+    """BB-1 RULING: the drinks stay in the machine `catch_ms` (5 s); a digit after that
+    catches nothing."""
+    app = live_app("bottle-bonus", ["human", "builder"], seed=3)
+
+    async def play(pilot: Pilot[str], app: Any) -> None:
+        for _ in range(300):
+            view = app.table.state.view(0)
+            if view["phase"] == "catch" and 0 in view["catchers"]:
+                break
+            if view["phase"] == "build" and not view["conceded"][0]:
+                await pilot.press("g", "g")
+            app.advance(500)
+        view = app.table.state.view(0)
+        assert view["phase"] == "catch", "a drop happened"
+        app.advance(5_000)
+        await pilot.press("1")
+        assert app.table.state.view(0)["drinks"][0] == []
+
+    drive(app, play)

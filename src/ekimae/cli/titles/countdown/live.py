@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -90,15 +90,15 @@ class CountdownApp(BuildingApp):
         grid.add_column(width=SIDE_WIDTH)
         card = view["cards"][self.seat]
         title = _("Your card") if card is None else front.card_name(self.data, card)
-        body: RenderableType = self.card_grid(view)
+        line = None
         if view["phase"] == "build":
             placed = sum(1 for p in view["built"][self.seat] if p[4] == view["round"] - 1)
             line = _("floor {n}: {count} placed · {total} in all").format(
                 n=view["round"], count=placed, total=len(view["built"][self.seat])
             )
-            body = Group(body, Text(line))
         side = self.pick_list(view) if view["phase"] == "pick" else self.players(view)
-        grid.add_row(self.boxed(title, body), self.boxed(_("Players"), side))
+        grid.add_row(self.boxed(title, self.card_grid(view), line),
+                     self.boxed(_("Players"), side))  # fmt: skip
         return grid
 
     def free_cards(self) -> list[str]:

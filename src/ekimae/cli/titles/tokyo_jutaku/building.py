@@ -88,9 +88,10 @@ class BuildingApp(LiveApp):
         yield Static(id="pool", classes="panel")
         yield Static(id="prompt", classes="panel")
 
-    def boxed(self, title: str, body: RenderableType) -> RenderableType:
+    def boxed(self, title: str, body: RenderableType, under: str | None = None) -> RenderableType:
+        """A panel of the top row; `under`: words on its bottom edge."""
         return Panel(body, title=title, title_align="left", box=box.ROUNDED, padding=(0, 0),
-                     border_style="grey50")  # fmt: skip
+                     border_style="grey50", subtitle=under, subtitle_align="left")  # fmt: skip
 
     def draw(self, view: dict[str, Any]) -> None:
         self.follow_hand(view)

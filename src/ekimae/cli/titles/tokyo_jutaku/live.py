@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from rich.console import Group, RenderableType
+from rich.console import RenderableType
 from rich.table import Table
 from rich.text import Text
 
@@ -105,7 +105,7 @@ class JutakuApp(BuildingApp):
         grid.add_column(width=PLAYERS_WIDTH)
         grid.add_row(
             self.boxed(_("Plan"), self.plan(view)),
-            self.boxed(self.card_title(view), self.card(view)),
+            self.boxed(self.card_title(view), self.card(view), self.card_needs(view)),
             self.boxed(_("Players"), self.players(view)),
         )
         return grid
@@ -129,15 +129,20 @@ class JutakuApp(BuildingApp):
         return f"{drawing.place_name(str(card['name']))} {card['floors']}F {card['elements']}"
 
     def card(self, view: dict[str, Any]) -> RenderableType:
+        if view["players"][self.seat]["card"] is None:
+            return Text(_("No card: choose one on the plan."), "dim")
+        return self.card_grid(view)
+
+    def card_needs(self, view: dict[str, Any]) -> str | None:
+        """The building against the card's requirements (JU-3), and its yen."""
         card = view["players"][self.seat]["card"]
         if card is None:
-            return Text(_("No card: choose one on the plan."), "dim")
-        need = _("{floors}/{want_floors} fl. · {count}/{want} el. · {yen}").format(
+            return None
+        return _("{floors}/{want_floors} fl. · {count}/{want} el. · {yen}").format(
             floors=len(view["players"][self.seat]["floors"]), want_floors=card["floors"],
             count=len(view["built"][self.seat]), want=_numeral(str(card["elements"])),
             yen=yen(int(card["yen"])),
         )  # fmt: skip
-        return Group(self.card_grid(view), Text(need))
 
     def players(self, view: dict[str, Any]) -> Text:
         out = Text()
