@@ -23,6 +23,7 @@ from ekimae.cli.common import UsageError, chosen_game, console
 from ekimae.cli.terminal import clamp, terminal_title
 from ekimae.core.actions import Action
 from ekimae.core.game import SYSTEM, Game, Seat, State
+from ekimae.i18n import _
 
 SAMPLE_GAMES = 20  # games whose positions are kept for the per-call timings
 PLAYERS = 4  # seats without --players (within the game's range)
@@ -93,19 +94,19 @@ def one_run(
     fresh = [state.clone() for state, _, _ in positions]
 
     def listing() -> int:
-        for state, (_, seat, _) in zip(fresh, positions, strict=True):
+        for state, (_state, seat, _action) in zip(fresh, positions, strict=True):
             state.legal_actions(seat)
         return len(fresh)
 
     fresh_apply = [state.clone() for state, _, _ in positions]
 
     def applying() -> int:
-        for state, (_, seat, action) in zip(fresh_apply, positions, strict=True):
+        for state, (_state, seat, action) in zip(fresh_apply, positions, strict=True):
             state.apply(seat, action)
         return len(fresh_apply)
 
     def cloning() -> int:
-        for state, _, _ in positions:
+        for state, _seat, _action in positions:
             state.clone()
         return len(positions)
 
@@ -137,11 +138,15 @@ def title_extras(
 def run(args: argparse.Namespace) -> int:
     game, options = chosen_game(args)
     if args.games < 1 or args.repeat < 1:
-        raise UsageError("--games and --repeat must be at least 1")
+        raise UsageError(_("--games and --repeat must be at least 1"))
     low, high = game.type.min_seats, game.type.max_seats
     players = args.players if args.players is not None else clamp(PLAYERS, low, high)
     if not low <= players <= high:
-        raise UsageError(f"--players: {players} seats (allowed {low}–{high} in {game.name})")
+        raise UsageError(
+            _("--players: {count} seats (allowed {low}–{high} in {game})").format(
+                count=players, low=low, high=high, game=game.name
+            )
+        )
     out = console()
     runs = []
     for r in range(args.repeat):

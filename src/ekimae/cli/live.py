@@ -89,10 +89,17 @@ class ManualClock:
 
 @dataclass(frozen=True)
 class Refusal:
-    """Why the game refused a person's action (the engine's words and its rule)."""
+    """Why the game refused a person's action: the engine's error (its rule, if any)."""
 
-    message: str
-    rule: str = ""
+    error: EkimaeError
+
+    @property
+    def rule(self) -> str:
+        return str(getattr(self.error, "rule", "") or "")
+
+    @property
+    def message(self) -> str:
+        return str(self.error)
 
 
 def seconds(ms: int) -> str:
@@ -246,7 +253,7 @@ class LiveTable:
         except EkimaeError as exc:
             later = self._later(seat, action, now)
             if later is None:
-                return Refusal(str(exc), str(getattr(exc, "rule", "") or ""))
+                return Refusal(exc)
             self.waiting = (seat, later)
             return None
         self.waiting = None

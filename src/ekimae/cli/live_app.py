@@ -29,6 +29,7 @@ from textual.widgets import Input, Static
 
 from ekimae.cli.common import seat_label
 from ekimae.cli.live import LiveTable, Refusal, seconds
+from ekimae.cli.refusals import error_text
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import Seat
@@ -214,8 +215,8 @@ class LiveApp(App[str]):
         self.say(text, error=True)
 
     def refusal_text(self, refusal: Refusal) -> str:
-        """A refusal in the terminal's language (the title may say it better)."""
-        return refusal.message
+        """A refusal in the terminal's language."""
+        return error_text(self.table.game.name, refusal.error)
 
     def say(self, text: str, error: bool = False) -> None:
         self.message = Text(text, style="bold red" if error else "")
@@ -296,7 +297,7 @@ class LiveApp(App[str]):
             try:
                 action = self.table.game.parse_action(self.with_time(text))
             except EkimaeError as exc:
-                self.say(str(exc), error=True)
+                self.say(error_text(self.table.game.name, exc), error=True)
             else:
                 self.send(action)
         self.redraw()

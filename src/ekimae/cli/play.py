@@ -32,6 +32,7 @@ from ekimae.cli.common import (
     write_record,
 )
 from ekimae.cli.menu import Menu
+from ekimae.cli.refusals import error_text
 from ekimae.cli.rules import show
 from ekimae.cli.terminal import Front, terminal_title
 from ekimae.core.actions import Action
@@ -121,7 +122,7 @@ class Session:
             action = self.game.parse_action(text)
             state.clone().apply(seat, action)  # a trial run, for the rules' own refusal
         except EkimaeError as exc:
-            self.out.print(Text(str(exc), style="red"))
+            self.out.print(Text(error_text(self.game.name, exc), style="red"))
             rule = getattr(exc, "rule", None)
             if rule:
                 hint = _("(type 'rules {rule}' to read the rule)").format(rule=rule)

@@ -10,31 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from rich.console import RenderableType
 from rich.text import Text
 
 from ekimae.cli.titles.bottle_bonus.drinks import dots, numbered
 from ekimae.cli.titles.tokyo_jutaku.live import HELP as JUTAKU_HELP
 from ekimae.cli.titles.tokyo_jutaku.live import JutakuApp
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
-from ekimae.i18n import _, language
+from ekimae.i18n import _N, _, language
 from ekimae.server.titles.bottle_bonus import bottle_prompt
 
-HELP = (
-    JUTAKU_HELP
-    + """
-[b]Drinks[/b] (BB-1, BB-2)
+DRINKS_HELP = _N("""[b]Drinks[/b] (BB-1, BB-2)
   1 … 9     while drinks fall (a few seconds): catch that one, the first claim wins
   d 1 … 9   spend that drink of yours when its power may be used
   y         before a round (white or blue drinks): ready, start the round
-  Typed (/): catch <drink> · spend <drink> · ready"""
-)
+  Typed (/): catch <drink> · spend <drink> · ready""")
 
 
 class BottleApp(JutakuApp):
     """The screen of BOTTLE BONUS (see the module docstring)."""
 
-    help_markup = HELP
+    help_parts = (JUTAKU_HELP, DRINKS_HELP)
     CSS = JutakuApp.CSS + "\n#prompt { height: 7; }"  # the drinks take two more lines
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -82,9 +77,6 @@ class BottleApp(JutakuApp):
         if phase == "before":
             return [*self.building_keys(view), *spend, ("y", _("ready"))]
         return [*super().keys_now(view), *spend]
-
-    def help_text(self) -> RenderableType:
-        return Text.from_markup(_(self.help_markup))
 
     def on_game_key(self, key: str) -> None:
         view = self.table.state.view(self.seat)

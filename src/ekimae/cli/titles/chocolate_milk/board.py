@@ -15,8 +15,7 @@ from rich.text import Text
 
 from ekimae.cli.common import seat_label
 from ekimae.games.chocolate_milk.grid import CELLS
-from ekimae.i18n import _ as say
-from ekimae.i18n import language, yen
+from ekimae.i18n import _, language, yen
 from ekimae.server.titles.chocolate_milk.board import DATA, card_word, drink_name
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
@@ -48,7 +47,7 @@ def place(name: str) -> str:
 def grid(view: Mapping[str, Any]) -> Table:
     """The parcel cards, three by three: cell, place, drinks, architects (CM-1)."""
     table = Table(box=box.ROUNDED, show_header=False, show_lines=True, padding=(0, 1))
-    for _ in range(3):
+    for _column in range(3):
         table.add_column(width=34)
     cells = {c["cell"]: c for c in view["grid"]}
     for row in range(3):
@@ -68,7 +67,7 @@ def grid(view: Mapping[str, Any]) -> Table:
 def market(view: Mapping[str, Any]) -> Text:
     """The Stock cards: each colour's and each shape's price now (CM-2)."""
     text = Text()
-    for kind, heading in (("colour", say("colours")), ("shape", say("shapes"))):
+    for kind, heading in (("colour", _("colours")), ("shape", _("shapes"))):
         text.append(f"{heading}: ", "bold")
         for card in view["market"]:
             if card["kind"] == kind:
@@ -81,7 +80,7 @@ def market(view: Mapping[str, Any]) -> Text:
 def players(view: Mapping[str, Any], names: Sequence[str]) -> Table:
     """A row a seat: money, cell, crates (drinks, what each scores now), total (CM-4)."""
     table = Table(padding=(0, 1), show_edge=False, box=box.SIMPLE_HEAD)
-    for column in (say("seat"), say("money"), say("at"), say("crates"), say("score")):
+    for column in (_("seat"), _("money"), _("at"), _("crates"), _("score")):
         table.add_column(column)
     for p, total in zip(view["players"], view["scores"], strict=True):
         seat = int(p["seat"])
@@ -93,7 +92,7 @@ def players(view: Mapping[str, Any], names: Sequence[str]) -> Table:
             for ident in crate:
                 crates.append(drink(str(ident), named=False)).append(" ")
             if not crate:
-                crates.append(say("empty"), "dim")
+                crates.append(_("empty"), "dim")
             if scored["points"]:
                 word = card_word(str(scored["attribute"]), language())
                 crates.append(f" → {yen(scored['points'])} ({word})", "dim")
@@ -108,6 +107,6 @@ def players(view: Mapping[str, Any], names: Sequence[str]) -> Table:
 
 
 def supply_line(view: Mapping[str, Any]) -> str:
-    return say("supply: {n} drinks · crates left: {crates} · turns: {turns}").format(
+    return _("supply: {n} drinks · crates left: {crates} · turns: {turns}").format(
         n=len(view["supply"]), crates=view["crates_left"], turns=view["turns"]
     )

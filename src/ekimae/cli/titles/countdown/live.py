@@ -20,12 +20,12 @@ from ekimae.cli.titles.tokyo_jutaku.drawing import Piece
 from ekimae.core.actions import Action
 from ekimae.games.countdown.actions import Done, Pick, Place
 from ekimae.games.countdown.state import CountdownState
-from ekimae.i18n import _, language
+from ekimae.i18n import _N, _, language
 from ekimae.server.titles.countdown import countdown_prompt
 
 SIDE_WIDTH = 118 - CARD_WIDTH - 1  # the players' panel beside the card
 
-HELP = """[b]Building[/b] (CD-2: TOKYO JUTAKU's elements and placing, JU-4, JU-5)
+HELP = _N("""[b]Building[/b] (CD-2: TOKYO JUTAKU's elements and placing, JU-4, JU-5)
   ←↑→↓      the pool's cursor (hand empty) · the element on your card (holding one)
   1 … 7     the pool's first element of that many squares
   Enter     take the element under the cursor · place the element in hand there
@@ -38,7 +38,7 @@ HELP = """[b]Building[/b] (CD-2: TOKYO JUTAKU's elements and placing, JU-4, JU-5
   green where it may go on this round's floor (the digit), red where not. The pool: each
   element's shape under its id, dim with its holder's seat.
 [b]Typed[/b] (/)  take 4-02 · place 4-02 2 3 1 (orientation, x, y) · return 4-02 · done ·
-  pick ikebukuro-1 · rules CD-2"""
+  pick ikebukuro-1 · rules CD-2""")
 
 
 class CountdownApp(BuildingApp):

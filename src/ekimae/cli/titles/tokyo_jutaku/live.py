@@ -25,13 +25,13 @@ from ekimae.cli.titles.tokyo_jutaku.drawing import Piece
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_jutaku.actions import Concede, Keep, Move, Place, Start, Stop
 from ekimae.games.tokyo_jutaku.state import COLUMNS, JutakuState
-from ekimae.i18n import _, language, yen
+from ekimae.i18n import _N, _, language, yen
 from ekimae.server.titles.tokyo_jutaku import jutaku_prompt
 
 PLAN_WIDTH = 2 + 6 * (drawing.SPACE_WIDTH + 1)  # the plan's panel
 PLAYERS_WIDTH = 30
 
-HELP = """[b]Building[/b] (JU-4, JU-5)
+HELP = _N("""[b]Building[/b] (JU-4, JU-5)
   ←↑→↓      the pool's cursor (hand empty) · the element on your card (holding one)
   1 … 7     the pool's first element of that many squares
   Enter     take the element under the cursor · place the element in hand there
@@ -47,13 +47,13 @@ HELP = """[b]Building[/b] (JU-4, JU-5)
   with its height; the element in hand green where it may go (the digit: its floor), red
   where not. The pool: each element's shape under its id, dim with its holder's seat.
 [b]Typed[/b] (/)  take 4-02 · place 4-02 0 2 3 1 (border, orientation, x, y) · return 4-02 ·
-  stop · concede · start A1 · move B2 · keep · rules JU-5"""
+  stop · concede · start A1 · move B2 · keep · rules JU-5""")
 
 
 class JutakuApp(BuildingApp):
     """The screen of TOKYO JUTAKU (and, with its drinks, BOTTLE BONUS)."""
 
-    help_markup = HELP
+    help_parts: tuple[str, ...] = (HELP,)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -199,7 +199,7 @@ class JutakuApp(BuildingApp):
         return [*self.building_keys(view), ("s", _("Stop!")), ("g g", _("give up"))]
 
     def help_text(self) -> RenderableType:
-        return Text.from_markup(_(self.help_markup))
+        return Text.from_markup("\n".join(_(part) for part in self.help_parts))
 
     def score(self, value: int) -> str:
         return yen(value)
