@@ -52,7 +52,7 @@ class LiveApp(App[str]):
     .panel { border: round $primary-darken-1; padding: 0 1; height: auto; }
     #message { height: 1; padding: 0 1; }
     #prompt { height: 5; }
-    #keys { height: 1; background: $boost; padding: 0 1; }
+    #keys { height: auto; max-height: 2; background: $boost; padding: 0 1; }
     #command { display: none; height: 3; }
     #command.open { display: block; }
     #help { display: none; }
@@ -132,7 +132,7 @@ class LiveApp(App[str]):
                   ("?", _("help")), ("q", _("quit"))]  # fmt: skip
         line = Text()
         for key, word in [*keys, *common]:
-            line.append(f" {key} ", "reverse bold").append(f" {word}  ")
+            line.append(key, "reverse bold").append(f" {word}  ")
         self.query_one("#keys", Static).update(line)
 
     def ui_state(self) -> tuple[Any, ...]:
@@ -247,6 +247,8 @@ class LiveApp(App[str]):
             command.value = ""
             command.focus()
         elif not self.table.is_over():
+            if not self.paused():
+                self.table.tick()  # the key acts on the game as it is now
             self.on_game_key(key)
             self.redraw()
 

@@ -93,7 +93,7 @@ class CountdownApp(BuildingApp):
         line = None
         if view["phase"] == "build":
             placed = sum(1 for p in view["built"][self.seat] if p[4] == view["round"] - 1)
-            line = _("floor {n}: {count} placed · {total} in all").format(
+            line = _("floor {n}: +{count}, {total} in all").format(
                 n=view["round"], count=placed, total=len(view["built"][self.seat])
             )
         side = self.pick_list(view) if view["phase"] == "pick" else self.players(view)

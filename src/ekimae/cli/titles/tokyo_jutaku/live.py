@@ -138,28 +138,34 @@ class JutakuApp(BuildingApp):
         card = view["players"][self.seat]["card"]
         if card is None:
             return None
-        return _("{floors}/{want_floors} fl. · {count}/{want} el. · {yen}").format(
+        return _("{floors}/{want_floors}F · {count}/{want} · {yen}").format(
             floors=len(view["players"][self.seat]["floors"]), want_floors=card["floors"],
             count=len(view["built"][self.seat]), want=_numeral(str(card["elements"])),
             yen=yen(int(card["yen"])),
         )  # fmt: skip
 
     def players(self, view: dict[str, Any]) -> Text:
+        """Two lines a seat: its name, the cards it completed (■) and its calls; then its
+        yen, its building against its card and what it holds."""
         out = Text()
         goal = self.data.rules.cards_to_end
         for p in view["players"]:
             seat = int(p["seat"])
             name = _("you") if seat == self.seat else self.table.names[seat]
             done = len(view["completed"][seat])
-            out.append(f"{seat + 1} ", drawing.seat_style(seat)).append(name[:12].ljust(12))
-            out.append(f" {yen(int(p['yen'])):>8} ")
-            out.append("■" * done + "□" * max(0, goal - done), drawing.seat_style(seat))
-            out.append("\n   ").append(self.progress(view, seat)).append("\n")
-        out.rstrip()
+            if out:
+                out.append("\n")
+            out.append(f"{seat + 1} ", drawing.seat_style(seat)).append(name[:14].ljust(14))
+            out.append(" " + "■" * done + "□" * max(0, goal - done), drawing.seat_style(seat))
+            if seat in view["called"]:
+                out.append(" " + _("Stop!"), "bold red")
+            if view["conceded"][seat]:
+                out.append(" " + _("gave up"), "dim")
+            out.append(f"\n  {yen(int(p['yen'])):>8} ").append(self.progress(view, seat))
         return out
 
     def progress(self, view: dict[str, Any], seat: int) -> Text:
-        """One line of a player's round: building against its card, hand, calls."""
+        """A player's round: its building against its card, the element in hand."""
         card = view["players"][seat]["card"]
         text = Text()
         if card is not None:
@@ -170,10 +176,6 @@ class JutakuApp(BuildingApp):
         hand = view["hand"][seat]
         if hand:
             text.append(f" ▸{hand}", "green")
-        if seat in view["called"]:
-            text.append(" " + _("Stop!"), "bold red")
-        if view["conceded"][seat]:
-            text.append(" " + _("gave up"), "dim")
         return text
 
     def prompt_text(self, view: dict[str, Any]) -> Text:
