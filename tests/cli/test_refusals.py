@@ -23,6 +23,9 @@ TITLES = {
     "countdown": ("builder", "random"),
     "bottle-bonus": ("builder", "random", "builder"),
     "chocolate-milk": ("normal", "random"),
+    "izakaya": ("normal", "random", "normal"),
+    "shopping": ("normal", "random"),
+    "tokyo-metro": ("greedy", "random", "random"),
 }
 
 
