@@ -6,10 +6,14 @@ each game is the same on any machine; the record replays to the end."""
 from __future__ import annotations
 
 import asyncio
+import io
+import sys
 from collections import deque
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 from typing import Any, cast
 
+import pytest
 from textual.pilot import Pilot
 
 from ekimae.bots import make_bot
@@ -286,3 +290,32 @@ def test_bottle_bonus_a_drink_not_caught_in_time_is_gone() -> None:
         assert app.table.state.view(0)["drinks"][0] == []
 
     drive(app, play)
+
+
+def test_ekimae_play_opens_the_full_screen_at_a_terminal_only(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`ekimae play` of a real-time title with a person: the full screen when stdin and
+    stdout are a terminal (here the app is stood in for: it leaves at once), the turns
+    taken in the text loop into a pipe; one person at a keyboard."""
+    from ekimae.cli import play
+    from ekimae.cli.main import main
+
+    opened: list[str] = []
+
+    def run(self: LiveApp) -> str:
+        opened.append(type(self).__name__)
+        return "quit"
+
+    monkeypatch.setattr(LiveApp, "run", run)
+    monkeypatch.setattr(play, "live_screen", lambda game, names: True)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(f"{tmp_path / 'left.json'}\n"))
+    assert main(["play", "--game", "bottle-bonus", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert opened == ["BottleApp"] and "Game stopped after 0 actions." in out
+    assert (tmp_path / "left.json").exists()
+    assert main(["play", "--game", "countdown", "--seats", "human,human"]) == 2
+    assert "one person" in capsys.readouterr().err
+    monkeypatch.undo()
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))  # a pipe: not a terminal
+    assert not play.live_screen(find_game("countdown"), ["human"])
