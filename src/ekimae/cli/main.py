@@ -28,6 +28,7 @@ from ekimae.cli.common import UsageError, default_game
 from ekimae.cli.terminal import terminal_title
 from ekimae.core.errors import EkimaeError
 from ekimae.games import games as registered
+from ekimae.server.backup_cli import add_backup_commands
 from ekimae.server.cli import add_serve_command, run_serve
 
 USAGE_ERROR = 2
@@ -112,6 +113,7 @@ def build_parser() -> Parser:
         rules.add_parser(commands).set_defaults(game=name)
     serve = add_serve_command(groups)
     serve.set_defaults(run=run_serve)
+    add_backup_commands(groups)
     return parser
 
 
