@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,9 +60,11 @@ def start_server(
     bot_delay: float = 0.0,
     bot_workers: int | None = 1,
     database_url: str | None = None,
+    extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """`ekimae serve` as a child process (its own process group, so it can be killed);
-    on `database_url` if given (its log still goes beside `data_dir`)."""
+    on `database_url` if given (its log still goes beside `data_dir`); `extra`: more of
+    `serve`'s options."""
     data_dir.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
@@ -79,6 +81,7 @@ def start_server(
     ]
     if bot_workers is not None:  # None: a server from before `--bot-workers` (figures)
         cmd += ["--bot-workers", str(bot_workers)]
+    cmd += extra
     log = (data_dir.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 

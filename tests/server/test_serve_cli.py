@@ -7,6 +7,7 @@ server or socket listens on 127.0.0.1 only.
 
 from __future__ import annotations
 
+import json
 import logging
 import signal
 import socket
@@ -259,3 +260,32 @@ def test_a_running_server_logs_no_secrets(tmp_path: Path) -> None:
         '"WebSocket /ws/nope?token=***"',
     ):
         assert shown in log, log
+
+
+def test_json_log_lines_are_one_object_each_and_redacted(tmp_path: Path) -> None:
+    """`--log-format json` (issue 35): every log line a collector reads is one JSON
+    object with time, level, logger and message; access lines add the request's parts;
+    secrets are redacted as in the text form."""
+    port = free_port()
+    base = f"http://{HOST}:{port}"
+    proc = start_server(tmp_path / "data", port, extra=["--log-format", "json"])
+    try:
+        wait_ready(proc, base)
+        with httpx.Client(base_url=base, timeout=10) as http:
+            assert http.get("/g/nope?t=SECRETJSON1").status_code == 404
+    finally:
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                kill_hard(proc)
+    log = (tmp_path / f"server-{port}.log").read_text()
+    assert "SECRETJSON1" not in log
+    # `serve` prints where its data is and where to open it before logging starts.
+    lines = [json.loads(line) for line in log.splitlines() if line.startswith("{")]
+    assert lines and all({"time", "level", "logger", "message"} <= line.keys() for line in lines)
+    access = [line for line in lines if line["logger"] == "uvicorn.access"]
+    wanted = {"method": "GET", "path": "/g/nope?t=***", "status": 404}
+    assert any(wanted.items() <= line.items() for line in access), access
+    assert not [line for line in log.splitlines() if line and not line.startswith(("{", "ekimae:"))]

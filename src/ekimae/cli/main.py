@@ -32,6 +32,7 @@ from ekimae.core.logtext import LogForms
 from ekimae.games import games as registered
 from ekimae.i18n import _N, _
 from ekimae.i18n_log import translate_line
+from ekimae.server.backup_cli import add_backup_commands
 from ekimae.server.cli import add_serve_command, run_serve
 
 USAGE_ERROR = 2
@@ -149,6 +150,7 @@ def build_parser() -> Parser:
         rules.add_parser(commands).set_defaults(game=name)
     serve = add_serve_command(groups)
     serve.set_defaults(run=run_serve)
+    add_backup_commands(groups)
     return parser
 
 

@@ -211,9 +211,10 @@ def app_from_env() -> FastAPI:
 
     from ekimae.server import logs
 
-    data = json.loads(os.environ[SETTINGS_ENV])
-    logs.install()  # this process's uvicorn loggers: secrets never reach the logs
-    return create_app(Settings(**data))
+    settings = Settings(**json.loads(os.environ[SETTINGS_ENV]))
+    # This process's uvicorn loggers: secrets never reach the logs.
+    logs.install(json_lines=settings.log_json)
+    return create_app(settings)
 
 
 def create_app(settings: Settings) -> FastAPI:

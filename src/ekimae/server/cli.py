@@ -96,6 +96,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="let seats' webhooks reach loopback, private and link-local addresses "
         "(off: a player could make the server POST into its own network)",
     )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default=os.environ.get("EKIMAE_LOG_FORMAT", "text"),
+        help="text lines, or one JSON object per line for a log collector "
+        "(default: $EKIMAE_LOG_FORMAT, else text)",
+    )
     parser.set_defaults(func=run_serve)
     return parser
 
@@ -347,6 +354,7 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
         public_url=args.public_url or f"http://{host}:{args.port}",
         webhook_private=args.webhook_allow_private,
         ray_address=args.ray_address or None,
+        log_json=args.log_format == "json",
     )
     print(where)
     if settings.smtp_url:
@@ -357,7 +365,8 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
     if args.workers > 1:
         return _serve_processes(args, settings, sock)
     config = uvicorn_config(create_app(settings), args.host, args.port, settings)
-    logs.install()  # after uvicorn.Config: it (re)configures the logging handlers
+    # After uvicorn.Config: it (re)configures the logging handlers.
+    logs.install(json_lines=settings.log_json)
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly
         server.run(sockets=[sock])
@@ -382,7 +391,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, sock: socket.
     config = uvicorn_config(
         "ekimae.server.app:app_from_env", args.host, args.port, settings, args.workers
     )
-    logs.install()
+    logs.install(json_lines=settings.log_json)
     print(f"ekimae: {args.workers} server processes on one port", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         Multiprocess(config, sockets=[sock]).run()

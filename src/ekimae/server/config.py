@@ -71,6 +71,8 @@ class Settings:
     # table this often (events lost while its listener was down).
     lease_seconds: float = 6.0
     check_seconds: float = 2.0
+    # The logs as one JSON object per line (`--log-format json`), for a log collector.
+    log_json: bool = False
 
 
 def sqlite_url(data_dir: Path) -> str:
