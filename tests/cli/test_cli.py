@@ -172,6 +172,19 @@ def test_play_as_a_process_with_a_pipe() -> None:
     assert "\x1b[" not in done.stdout  # no colour codes into a pipe
 
 
+def test_piped_real_time_play_lets_the_bot_act_every_round(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In real time a person acts at the time of the action chosen, like a bot (issue 32):
+    answered `1` at every prompt, the person went first at every step and overtook each
+    of the bot's dated choices, so from round 2 on the bot never acted again."""
+    feed(monkeypatch, "1\n" * 150)
+    main(["play", "--game", "tokyo-jutaku", "--seed", "1"])
+    out = capsys.readouterr().out
+    second = out[out.index("round 2: build!") :]
+    assert "seat 2 (builder-slow): place" in second
+
+
 # ------------------------------------------------------------------------------ simulate
 
 
