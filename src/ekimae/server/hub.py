@@ -33,9 +33,10 @@ from typing import Any
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
 from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
-from ekimae.core.record import GameRecord, replay
+from ekimae.core.record import GameRecord
 from ekimae.games import find_game
 from ekimae.seeding import derived_seed, secret_seed
+from ekimae.server import undoing
 from ekimae.server.chat import ChatError, clean_text
 from ekimae.server.config import Limits
 from ekimae.server.ladders import check_bot
@@ -118,6 +119,9 @@ class LiveGame:
     dirty: bool = False
     # Until when (time.monotonic()) this process holds the game's lease (bots, timer).
     lease_until: float = 0.0
+    # Why the record's last action can never be taken back (it drew, or showed its seat
+    # something hidden: `server.undoing`); None if it can, or if it was not judged.
+    final: str | None = None
 
 
 def legal_payload(
@@ -149,8 +153,9 @@ def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     """Why `seat` may not undo now, or None if it may.
 
     A seat may take back its own last action while nobody else has acted since, i.e. only
-    the record's very last action. That also settles sealed bids: the last bid of a round
-    triggers the reveal, so a bid is undoable only while the reveal has not happened.
+    the record's very last action, and only if that action drew nothing and showed the
+    seat nothing hidden (`core.undo`): the last bid of a round, which reveals every bid,
+    is final, and so is an action whose draw its seat has seen.
     """
     if seat is None:
         return "spectators cannot undo"
@@ -163,7 +168,18 @@ def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     last_seat = live.record.actions[-1][0]
     if last_seat != seat:
         return f"the last action is seat {last_seat + 1}'s, not yours"
+    if live.final is not None:
+        return f"your last action is final: {live.final}"
     return None
+
+
+def own_final(live: LiveGame, seat: int | None) -> str | None:
+    """ "chance" or "hidden" when the record's last action is `seat`'s own and final (the
+    page says why it has no Undo button), else None."""
+    actions = live.record.actions
+    if seat is None or not actions or actions[-1][0] != seat or live.state.is_terminal():
+        return None
+    return undoing.verdict_kind(live.final)
 
 
 def table_summary(live: LiveGame) -> dict[str, Any]:
@@ -217,6 +233,7 @@ def state_payload(live: LiveGame, seat: int | None, lang: str = "en") -> dict[st
         "ranking": live.state.ranking(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
+        "undo_final": own_final(live, seat),
         "prompt": live.web.prompt(view, seat, live.info.options, lang=lang),
         # The log panel's lines in `lang` (issue 20); the view keeps the engine's English
         # (what a page's animation reads). English pages read the view's own.
@@ -289,9 +306,10 @@ class Hub:
         info, record, keys = loaded
         claimed = [s.claimed for s in self.store.seats(game_id)]
         game = find_game(info.game)
-        state = replay(record, game)
+        state, final = undoing.replay_judged(record, game, info.bots)
         live = LiveGame(info, record, state, game, web_title(game.name), keys, claimed)
         live.revision = info.revision
+        live.final = final
         last_at = max((getattr(a, "at", 0) for _, a in record.actions), default=0)
         live.clock_origin = time.monotonic() - last_at / 1000
         return live
@@ -323,17 +341,25 @@ class Hub:
             return False
         old = live.record.actions
         new = record.actions
+        final = live.final
         if len(new) >= len(old) and new[: len(old)] == old:
             state = live.state.clone()
-            for seat, action in new[len(old) :]:
-                state.apply(seat, action)
+            for index in range(len(old), len(new)):
+                seat, action = new[index]
+                if index < len(new) - 1:  # only the last one can be undone: judged
+                    state.apply(seat, action)
+                else:
+                    final = undoing.apply(live.game, info.bots, state, seat, action, index)
         else:
-            state = await asyncio.to_thread(replay, record, live.game)
+            state, final = await asyncio.to_thread(
+                undoing.replay_judged, record, live.game, info.bots
+            )
             # A bot may be thinking about a position that was taken back.
             for task in live.bot_tasks.values():
                 task.cancel()
             live.bot_tasks.clear()
         live.info, live.record, live.keys, live.state = info, record, keys, state
+        live.final = final
         live.revision = info.revision
         # Real-time games: another process stamped these actions; never fall behind them.
         last_at = max((getattr(a, "at", 0) for _, a in new), default=0)
@@ -655,7 +681,7 @@ class Hub:
         state = live.state.clone()
         before = set(live.state.current_players())
         try:
-            state.apply(seat, action)
+            final = undoing.apply(live.game, live.info.bots, state, seat, action, index)
         except IllegalActionError as exc:
             raise RefusedError("illegal", str(exc), exc.rule) from None
         except MalformedActionError as exc:
@@ -677,6 +703,7 @@ class Hub:
         if key is not None:
             live.keys[key] = index
         live.state = state
+        live.final = final
         live.accepted_at = time.monotonic()
         live.accepted_wall = time.time()
         await self._broadcast(live)
@@ -761,7 +788,9 @@ class Hub:
         if why is not None:
             raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
         record = live.record.truncated(count - 1)
-        state = await asyncio.to_thread(replay, record, live.game)
+        state, final = await asyncio.to_thread(
+            undoing.replay_judged, record, live.game, live.info.bots
+        )
         live.revision = await self._write(
             live,
             self.store.undo_action,
@@ -782,6 +811,7 @@ class Hub:
         live.keys = {k: i for k, i in live.keys.items() if i < count - 1}
         live.record = record
         live.state = state
+        live.final = final
         live.accepted_at = time.monotonic()
         live.accepted_wall = time.time()
         await self._broadcast(live)
