@@ -28,12 +28,13 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
 from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord
+from ekimae.core.sealed import discarded, pending_sealed
 from ekimae.games import find_game
 from ekimae.seeding import derived_seed, secret_seed
 from ekimae.server import undoing
@@ -42,11 +43,19 @@ from ekimae.server.config import Limits
 from ekimae.server.ladders import check_bot
 from ekimae.server.limits import RateLimiter
 from ekimae.server.notify import Notifier, TurnNotice
-from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
+from ekimae.server.store import (
+    CreatedGame,
+    Discard,
+    GameInfo,
+    SeatError,
+    StaleWriteError,
+    Store,
+)
 from ekimae.server.titles import WebTitle, log_lines, web_title
 from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
+T = TypeVar("T")
 MAX_BOT_WAIT = 30.0  # s: a bot re-reads the game at least this often while it waits
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -531,11 +540,16 @@ class Hub:
 
     async def revoke(self, game_id: str, seat: int) -> str:
         """The host withdraws a seat's link (or unclaimed invitation); returns the new
-        invitation's code. Whoever held the old link is disconnected."""
-        try:
-            code = await asyncio.to_thread(self.store.revoke, game_id, seat)
-        except SeatError as exc:
-            raise RefusedError("refused", str(exc), status=409) from None
+        invitation's code. Whoever held the old link is disconnected; a sealed choice it
+        made that nobody has seen yet is discarded (whoever claims the seat chooses)."""
+        live = await self.get(game_id)
+        if live is None:
+            raise RefusedError("not-found", f"no game {game_id!r}", status=404)
+
+        def write(discard: Discard | None) -> tuple[str, int | None]:
+            return self.store.revoke(game_id, seat, discard)
+
+        code = await self._hand_over(live, seat, write)
         await self._seats_changed(game_id, disconnect=seat)
         return code
 
@@ -548,13 +562,63 @@ class Hub:
             check_bot(live.game.name, bot)
         except ValueError as exc:
             raise RefusedError("malformed", str(exc)) from None
-        try:
-            await asyncio.to_thread(self.store.replace_with_bot, game_id, seat, bot)
-        except SeatError as exc:
-            raise RefusedError("refused", str(exc), status=409) from None
-        live = await self._seats_changed(game_id, disconnect=seat)
-        if live is not None:
-            self.kick_bots(live)
+
+        def write(discard: Discard | None) -> tuple[None, int | None]:
+            return None, self.store.replace_with_bot(game_id, seat, bot, discard)
+
+        await self._hand_over(live, seat, write)
+        changed = await self._seats_changed(game_id, disconnect=seat)
+        if changed is not None:
+            self.kick_bots(changed)
+
+    async def _hand_over(
+        self,
+        live: LiveGame,
+        seat: int,
+        write: Callable[[Discard | None], tuple[T, int | None]],
+    ) -> T:
+        """Under the game's lock: `write` the seat's change to the store, with the seat's
+        pending sealed choice (`core.sealed`) to discard in the same transaction, and take
+        that choice out of the cached game too. Issue 26: nobody but the seat that made a
+        sealed choice reads it before the reveal, not even whoever takes the seat over."""
+        async with live.lock:
+            for attempt in range(STALE_RETRIES):
+                if live.dirty:
+                    await self._reload(live)
+                index = pending_sealed(live.record, live.game, live.state, seat)
+                discard = None
+                if index is not None:
+                    record = discarded(live.record, index)
+                    state, final = await asyncio.to_thread(
+                        undoing.replay_judged, record, live.game, live.info.bots
+                    )
+                    discard = Discard(
+                        index,
+                        seat,
+                        list(state.current_players()),
+                        state.is_terminal(),
+                        state.winner(),
+                        live.revision,
+                    )
+                try:
+                    result, revision = await asyncio.to_thread(write, discard)
+                except SeatError as exc:
+                    raise RefusedError("refused", str(exc), status=409) from None
+                except StaleWriteError:
+                    if attempt == STALE_RETRIES - 1:
+                        live.dirty = True
+                        raise RefusedError("stale", "the game moved on", status=409) from None
+                    await self._reload(live)
+                    continue
+                if index is not None and revision is not None:
+                    for task in live.bot_tasks.values():  # they may think about the old one
+                        task.cancel()
+                    live.bot_tasks.clear()
+                    live.keys = {k: i - (i > index) for k, i in live.keys.items() if i != index}
+                    live.record, live.state, live.final = record, state, final
+                    live.revision = revision
+                return result
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def _seats_changed(self, game_id: str, disconnect: int | None = None) -> LiveGame | None:
         """Reread names, bots and claims; close a revoked seat's sockets; push everyone."""
