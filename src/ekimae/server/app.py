@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
 import time
 from collections.abc import AsyncIterator
@@ -776,7 +777,15 @@ def create_app(settings: Settings) -> FastAPI:
                     return
                 if client not in live.clients:  # the seat's link was withdrawn meanwhile
                     return
-                await _on_message(hub, ws, live, seat, message)
+                try:
+                    await _on_message(hub, ws, live, seat, message)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:
+                    # A fault of ours must not drop the socket: an error frame, logged.
+                    logging.getLogger("ekimae.server").exception("socket message failed")
+                    error = {"kind": "error", "message": "the server could not handle this"}
+                    await ws.send_json({"type": "error", "error": error})
         except WebSocketDisconnect:
             pass
         finally:

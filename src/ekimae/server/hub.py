@@ -644,10 +644,14 @@ class Hub:
 
     @staticmethod
     def decode(live: LiveGame, data: Any) -> Action:
+        """The action `data` stands for; `RefusedError` (malformed) on anything else, so
+        bad input is a clear 400 whatever shape it has (issue 26)."""
         try:
             return live.game.codec.from_dict(data)
         except MalformedActionError as exc:
             raise RefusedError("malformed", str(exc)) from None
+        except (TypeError, ValueError):
+            raise RefusedError("malformed", "this is not an action of this game") from None
 
     async def act(
         self,
@@ -750,6 +754,13 @@ class Hub:
             raise RefusedError("illegal", str(exc), exc.rule) from None
         except MalformedActionError as exc:
             raise RefusedError("malformed", str(exc)) from None
+        except Exception:
+            # The engine failed on this input (a fault to fix, logged whole); it failed on
+            # a copy, so the game is as it was, and the sender gets a 400, not a 500.
+            log.exception("game %s: seat %d's %s failed", live.info.id, seat, action.kind)
+            raise RefusedError(
+                "malformed", f"this {action.kind} cannot be applied to this game"
+            ) from None
         live.revision = await self._write(
             live,
             self.store.append_action,
