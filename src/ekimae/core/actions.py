@@ -160,7 +160,7 @@ def _check_value(kind: str, name: str, ftype: type, value: Any) -> Any:
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
             raise MalformedActionError(f"{kind}.{name}: expected a list of words")
         return tuple(value)
-    if isinstance(value, bool) and ftype is not bool or not isinstance(value, ftype):
+    if (isinstance(value, bool) and ftype is not bool) or not isinstance(value, ftype):
         shown = _short(value) if isinstance(value, int | str | float) else _json_kind(value)
         raise MalformedActionError(
             f"{kind}.{name}: expected {_NAMES.get(ftype, ftype.__name__)}, got {shown}"

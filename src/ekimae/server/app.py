@@ -35,7 +35,8 @@ from ekimae.seeding import secret_seed
 from ekimae.server import rules_pages
 from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
-from ekimae.server.guards import BodyLimit
+from ekimae.server.guards import GuardedApp
+from ekimae.server.headers import page_start
 from ekimae.server.hub import (
     Client,
     Hub,
@@ -225,6 +226,7 @@ def create_app(settings: Settings) -> FastAPI:
         context_processors=[i18n.page_context],
     )
     i18n.install_gettext(templates.env)
+    templates.env.globals["page_start"] = page_start  # no inline script (server/headers.py)
     limits = settings.limits
     creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
     hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
@@ -271,8 +273,7 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.close()
             store.close()
 
-    app = FastAPI(title="ekimae", lifespan=lifespan)
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app = GuardedApp(title="ekimae", lifespan=lifespan, max_body=limits.max_body)
     for module, folder in static_folders().items():  # each title's scripts
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
