@@ -34,6 +34,7 @@ from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
 from ekimae.server import rules_pages
 from ekimae.server.bus import Bus
+from ekimae.server.chat import clean_name
 from ekimae.server.config import Settings
 from ekimae.server.guards import GuardedApp
 from ekimae.server.headers import page_start
@@ -435,7 +436,9 @@ def create_app(settings: Settings) -> FastAPI:
                 status_code=429,
                 headers={"Retry-After": retry_after(wait)},
             )
-        names = [s.name.strip() or (s.bot or f"Player {i + 1}") for i, s in enumerate(body.seats)]
+        names = [
+            clean_name(s.name) or (s.bot or f"Player {i + 1}") for i, s in enumerate(body.seats)
+        ]
         bots = [s.bot or None for s in body.seats]
         # Hidden parts (deck order, later shuffles) come from 256 secret bits: see seeding.
         seed = body.seed if body.seed is not None else secret_seed()
@@ -496,7 +499,7 @@ def create_app(settings: Settings) -> FastAPI:
         if len(code) > 64:
             raise HTTPException(410, "this invitation was already used or withdrawn")
         try:
-            game_id, seat, token = await hub_of(request).claim(code, body.name.strip())
+            game_id, seat, token = await hub_of(request).claim(code, clean_name(body.name))
         except RefusedError as exc:
             return _refusal(exc)
         return {"game_id": game_id, "seat": seat, "token": token, "url": f"/g/{game_id}?t={token}"}
