@@ -60,9 +60,12 @@ def start_server(
     bot_delay: float = 0.0,
     bot_workers: int | None = 1,
     database_url: str | None = None,
+    create_limit: int | None = 0,
 ) -> subprocess.Popen[bytes]:
     """`ekimae serve` as a child process (its own process group, so it can be killed);
-    on `database_url` if given (its log still goes beside `data_dir`)."""
+    on `database_url` if given (its log still goes beside `data_dir`). `create_limit`:
+    games one client may create per window (0, the default here: no limit, so that the
+    load test creates as many as it is asked to; None: a server from before the option)."""
     data_dir.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
@@ -79,6 +82,8 @@ def start_server(
     ]
     if bot_workers is not None:  # None: a server from before `--bot-workers` (figures)
         cmd += ["--bot-workers", str(bot_workers)]
+    if create_limit is not None:
+        cmd += ["--create-limit", str(create_limit)]
     log = (data_dir.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 

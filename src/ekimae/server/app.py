@@ -35,7 +35,8 @@ from ekimae.seeding import secret_seed
 from ekimae.server import rules_pages
 from ekimae.server.bus import Bus
 from ekimae.server.chat import clean_name
-from ekimae.server.config import Settings
+from ekimae.server.config import Limits, Settings
+from ekimae.server.forwarded import ClientAddress
 from ekimae.server.guards import GuardedApp
 from ekimae.server.headers import page_start
 from ekimae.server.hub import (
@@ -216,6 +217,8 @@ def app_from_env() -> FastAPI:
 
     data = json.loads(os.environ[SETTINGS_ENV])
     logs.install()  # this process's uvicorn loggers: secrets never reach the logs
+    data["limits"] = Limits(**data.get("limits", {}))
+    data["trusted_proxies"] = tuple(data.get("trusted_proxies", ()))
     return create_app(Settings(**data))
 
 
@@ -318,8 +321,11 @@ def create_app(settings: Settings) -> FastAPI:
         if not host_token or len(host_token) > 64 or not hub.store.is_host(game_id, host_token):
             raise HTTPException(403, "only the game's host (its creator's link) can do this")
 
+    addresses = ClientAddress(settings.trusted_proxies)
+
     def client_key(request: Request) -> str:
-        return request.client.host if request.client else "-"
+        peer = request.client.host if request.client else None
+        return addresses.of(peer, request.headers.getlist("x-forwarded-for"))
 
     # ---------------------------------------------------------------------- pages
 
@@ -429,7 +435,9 @@ def create_app(settings: Settings) -> FastAPI:
         why = seed_refusal(body, host_seat)
         if why is not None:
             raise HTTPException(400, why)
-        wait = creates.allow(client_key(request), time.monotonic())
+        wait = None
+        if limits.creates_per_window:  # 0: no limit (`serve --create-limit 0`)
+            wait = creates.allow(client_key(request), time.monotonic())
         if wait is not None:
             return JSONResponse(
                 {"detail": f"too many games created from here; try again in {wait:.0f} s"},
