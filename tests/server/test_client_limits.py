@@ -22,11 +22,14 @@ from pathlib import Path
 import httpx
 import pytest
 import uvicorn
+from fastapi.testclient import TestClient
 
 from ekimae.server.app import create_app
 from ekimae.server.cli import uvicorn_config
 from ekimae.server.config import Limits, Settings, sqlite_url
 from ekimae.server.forwarded import ClientAddress
+from ekimae.server.limits import RateLimiter, StoredRateLimiter, rate_limiter
+from ekimae.server.store import Store
 from tools.load_test import HOST, free_port, kill_hard, start_server, wait_ready
 
 BODY = {"seats": [{"name": "Ann"}, {"bot": "random"}]}
@@ -128,3 +131,50 @@ def test_bad_client_options_are_one_line(option: list[str], says: str, tmp_path:
     lines = done.stderr.strip().splitlines()
     assert done.returncode == 2 and len(lines) == 1
     assert lines[0].startswith(f"ekimae serve: {says}"), lines
+
+
+# ---------------------------------------------------------------- several processes
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_two_processes_on_postgresql_share_every_limit(db_url: str) -> None:
+    """Two servers on one database (as `serve --workers 2`): games created from one
+    address and chat messages from one seat are counted once over both; before, each
+    process counted its own, and N processes allowed N times as many."""
+    limits = Limits(creates_per_window=3, chat_per_window=2)
+    settings = Settings(database_url=db_url, bot_workers=0, limits=limits)
+    with TestClient(create_app(settings)) as one, TestClient(create_app(settings)) as two:
+        made = [c.post("/api/games", json=BODY) for c in (one, two, one, two)]
+        assert [r.status_code for r in made] == [201, 201, 201, 429]
+        gid, token = made[0].json()["id"], made[0].json()["me"]["token"]
+        said = [
+            c.post(f"/api/games/{gid}/chat", json={"token": token, "text": "hi"}).status_code
+            for c in (one, two, one)
+        ]
+        assert said == [200, 200, 429]
+
+
+@pytest.mark.parametrize("db_url", ["postgresql"], indirect=True)
+def test_hints_and_notices_are_counted_in_the_shared_database(db_url: str) -> None:
+    """The limiter the hints and the turn notices use, from two stores (two processes)."""
+    stores = [Store(db_url), Store(db_url)]
+    try:
+        assert all(isinstance(rate_limiter(s, "hint", 2, 600.0), StoredRateLimiter) for s in stores)
+        limiters = [StoredRateLimiter(s, "hint", 2, 600.0) for s in stores]
+        asked = [x.allow_now("game:0") for x in (*limiters, limiters[0])]
+        assert asked[:2] == [None, None] and asked[2] is not None and 0 < asked[2] <= 600
+        assert limiters[1].allow_now("game:1") is None  # another seat: its own count
+        notices = [StoredRateLimiter(s, "notice", 1, 600.0) for s in stores]
+        assert notices[0].allow_now("to:a@example.org") is None
+        assert notices[1].allow_now("to:a@example.org") is not None
+    finally:
+        for store in stores:
+            store.close()
+
+
+def test_one_process_counts_in_memory(tmp_path: Path) -> None:
+    store = Store(sqlite_url(tmp_path / "data"))
+    try:
+        assert isinstance(rate_limiter(store, "hint", 2, 600.0), RateLimiter)
+    finally:
+        store.close()

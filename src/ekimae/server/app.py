@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import re
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -49,7 +48,7 @@ from ekimae.server.hub import (
     table_summary,
 )
 from ekimae.server.ladders import bot_names
-from ekimae.server.limits import RateLimiter, retry_after
+from ekimae.server.limits import Limiter, rate_limiter, retry_after
 from ekimae.server.notify import Notifier, NotifyError, check_email, check_webhook
 from ekimae.server.ratings import Ratings
 from ekimae.server.store import GameInfo, Store
@@ -232,8 +231,9 @@ def create_app(settings: Settings) -> FastAPI:
     i18n.install_gettext(templates.env)
     templates.env.globals["page_start"] = page_start  # no inline script (server/headers.py)
     limits = settings.limits
-    creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
-    hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
+    # Games per client address, hints per seat: made with the store (counted in the
+    # database when several processes share it, `server.limits`).
+    limiters: dict[str, Limiter] = {}
     hinting: set[tuple[str, int]] = set()  # (game, seat) with a hint being searched
 
     @contextlib.asynccontextmanager
@@ -252,6 +252,12 @@ def create_app(settings: Settings) -> FastAPI:
         )
         app.state.store = store
         app.state.hub = hub
+        limiters["create"] = rate_limiter(
+            store, "create", limits.creates_per_window, limits.window_seconds
+        )
+        limiters["hint"] = rate_limiter(
+            store, "hint", limits.hints_per_window, limits.window_seconds
+        )
         app.state.ratings = Ratings(store)
         bus: Bus | None = None
         watch: asyncio.Task[None] | None = None
@@ -437,7 +443,7 @@ def create_app(settings: Settings) -> FastAPI:
             raise HTTPException(400, why)
         wait = None
         if limits.creates_per_window:  # 0: no limit (`serve --create-limit 0`)
-            wait = creates.allow(client_key(request), time.monotonic())
+            wait = await limiters["create"].ask(client_key(request))
         if wait is not None:
             return JSONResponse(
                 {"detail": f"too many games created from here; try again in {wait:.0f} s"},
@@ -623,7 +629,7 @@ def create_app(settings: Settings) -> FastAPI:
         seat = seat_or_403(hub, game_id, token or "", "ask for a hint")
         if (game_id, seat) in hinting:
             raise HTTPException(429, "a hint for this seat is being worked out already")
-        wait = hints.allow(f"{game_id}:{seat}", time.monotonic())
+        wait = await limiters["hint"].ask(f"{game_id}:{seat}")
         if wait is not None:
             return JSONResponse(
                 {"detail": f"hints are limited; the next one in {wait:.0f} s"},

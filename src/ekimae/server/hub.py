@@ -41,7 +41,7 @@ from ekimae.server import undoing
 from ekimae.server.chat import ChatError, clean_text
 from ekimae.server.config import Limits
 from ekimae.server.ladders import check_bot
-from ekimae.server.limits import RateLimiter
+from ekimae.server.limits import rate_limiter
 from ekimae.server.notify import Notifier, TurnNotice
 from ekimae.server.store import (
     CreatedGame,
@@ -278,7 +278,9 @@ class Hub:
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.notifier = notifier
-        self._chats = RateLimiter(self.limits.chat_per_window, self.limits.chat_window_seconds)
+        self._chats = rate_limiter(
+            store, "chat", self.limits.chat_per_window, self.limits.chat_window_seconds
+        )
         self._games: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
@@ -933,7 +935,7 @@ class Hub:
             cleaned = clean_text(text, self.limits.chat_max_chars)
         except ChatError as exc:
             raise RefusedError("malformed", str(exc)) from None
-        wait = self._chats.allow(f"{live.info.id}:{seat}", time.monotonic())
+        wait = await self._chats.ask(f"{live.info.id}:{seat}")
         if wait is not None:
             raise RefusedError(
                 "rate-limited",

@@ -22,7 +22,6 @@ import logging
 import re
 import smtplib
 import ssl
-import time
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
@@ -31,7 +30,7 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from ekimae.server.config import Settings
-from ekimae.server.limits import RateLimiter
+from ekimae.server.limits import rate_limiter
 from ekimae.server.logs import redact
 from ekimae.server.store import NotifySettings, Store
 
@@ -186,7 +185,7 @@ class Notifier:
         self.settings = settings
         self.smtp = parse_smtp(settings.smtp_url, settings.smtp_from) if settings.smtp_url else None
         limits = settings.limits
-        self._limit = RateLimiter(limits.notify_per_window, limits.window_seconds)
+        self._limit = rate_limiter(store, "notice", limits.notify_per_window, limits.window_seconds)
         self._tasks: set[asyncio.Task[None]] = set()
         self._http: httpx.AsyncClient | None = None
         # Sent notices (for tests and the docs' figures): (kind, game, seat).
@@ -228,19 +227,25 @@ class Notifier:
         except Exception as exc:  # never let a notice crash anything
             log.error("turn notices for game %s failed: %s", notice.game_id, _safe(exc))
 
-    def _allowed(self, *keys: str) -> bool:
-        now = time.monotonic()
-        return all(self._limit.allow(key, now) is None for key in keys)
+    async def _allowed(self, *keys: str) -> bool:
+        """Whether every key's limit allows one more (counted key by key until one does
+        not, as before)."""
+        for key in keys:
+            if await self._limit.ask(key) is not None:
+                return False
+        return True
 
     async def _to_seat(self, notice: TurnNotice, seat: int, target: NotifySettings) -> None:
         if target.email and self.smtp is not None:
-            if self._allowed(f"seat:{notice.game_id}:{seat}:email", f"to:{target.email.lower()}"):
+            if await self._allowed(
+                f"seat:{notice.game_id}:{seat}:email", f"to:{target.email.lower()}"
+            ):
                 await self._email(notice, seat, target.email)
             else:
                 log.warning("e-mail to %s held back: rate limit", mask_email(target.email))
         if target.webhook:
             host = urlsplit(target.webhook).hostname or "?"
-            if self._allowed(f"seat:{notice.game_id}:{seat}:webhook", f"to:{host}"):
+            if await self._allowed(f"seat:{notice.game_id}:{seat}:webhook", f"to:{host}"):
                 await self._webhook(notice, seat, target.webhook)
             else:
                 log.warning("webhook to %s held back: rate limit", host)

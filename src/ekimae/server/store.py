@@ -38,6 +38,7 @@ from ekimae.server.models import (
     Invite,
     LeaseRow,
     NotifyRow,
+    RateEvent,
     ResultRow,
     SeatToken,
 )
@@ -523,6 +524,39 @@ class Store:
         with self._session() as db:
             rows = db.execute(select(GameRow.id, GameRow.revision).where(GameRow.id.in_(game_ids)))
             return {str(gid): int(rev) for gid, rev in rows}
+
+    # ------------------------------------------------------------------- limits
+
+    def rate_allow(self, key: str, limit: int, window: float) -> float | None:
+        """Count an event under `key` if fewer than `limit` were counted in the last
+        `window` seconds and return None; else the seconds until one more would be allowed
+        (nothing counted). Every process asking about one key queues on an advisory lock,
+        so N processes allow `limit` events, not N times as many (issue 26)."""
+        key = key[:200]
+        with self._session.begin() as db:
+            if self.postgres:
+                db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+            now = self._now(db)
+            db.execute(delete(RateEvent).where(RateEvent.key == key, RateEvent.at <= now - window))
+            held = db.execute(
+                select(func.count(), func.min(RateEvent.at)).where(RateEvent.key == key)
+            ).one()
+            if held[0] >= limit:
+                return max(0.0, float(held[1]) + window - now)
+            db.add(RateEvent(key=key, at=now))
+            return None
+
+    def rate_forget(self, prefix: str, window: float) -> None:
+        """Drop the events under keys starting with `prefix` older than `window` seconds
+        (clients that stopped asking; `rate_allow` drops the rest key by key)."""
+        with self._session.begin() as db:
+            now = self._now(db)
+            db.execute(
+                delete(RateEvent).where(
+                    RateEvent.key.startswith(prefix, autoescape=True),
+                    RateEvent.at <= now - window,
+                )
+            )
 
     # ------------------------------------------------------------------- leases
 
