@@ -126,7 +126,7 @@ def quiet_action(client: TestClient, gid: str, seat: int, pick: int = 0) -> dict
 def _play_until_a_draw(client: TestClient, gid: str, toks: list[str]) -> int:
     """Play actions that draw nothing until the seat to act has one that draws; play it."""
     for step in range(200):
-        seat = state(client, gid)["view"]["to_act"][0]
+        seat: int = state(client, gid)["view"]["to_act"][0]
         drawing = drawing_action(client, gid, seat)
         if drawing is not None:
             assert act(client, gid, toks[seat], drawing).status_code == 200
