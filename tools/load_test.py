@@ -60,11 +60,14 @@ def start_server(
     bot_delay: float = 0.0,
     bot_workers: int | None = 1,
     database_url: str | None = None,
+    create_limit: int | None = 0,
     extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """`ekimae serve` as a child process (its own process group, so it can be killed);
-    on `database_url` if given (its log still goes beside `data_dir`); `extra`: more of
-    `serve`'s options."""
+    on `database_url` if given (its log still goes beside `data_dir`). `create_limit`:
+    games one client may create per window (0, the default here: no limit, so that the
+    load test creates as many as it is asked to; None: a server from before the option);
+    `extra`: more of `serve`'s options."""
     data_dir.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
@@ -81,6 +84,8 @@ def start_server(
     ]
     if bot_workers is not None:  # None: a server from before `--bot-workers` (figures)
         cmd += ["--bot-workers", str(bot_workers)]
+    if create_limit is not None:
+        cmd += ["--create-limit", str(create_limit)]
     cmd += extra
     log = (data_dir.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)

@@ -24,6 +24,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from fastapi.testclient import TestClient
 
+from ekimae.core.rng import counting_draws
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings
 from ekimae.server.notify import NotifyError, check_resolves_public
@@ -178,13 +179,59 @@ def test_an_email_when_someone_elses_action_makes_it_your_turn(
     text = message.get_payload(decode=True).decode()
     assert "seat 1 Ann" in text and "SEALED AUCTION" in text
     assert f"{PUBLIC}/g/{gid}?t={ann}" in text  # her own link
-    # Once per turn: Ben takes his bid back and bids again; Ann's turn at the same count.
+    # Ben's bid revealed the lot: it is final (issue 26), so no undo and no second notice.
     state = client.get(f"/api/games/{gid}").json()
     res = client.post(f"/api/games/{gid}/undo", json={"token": ben, "expected": state["actions"]})
-    assert res.status_code == 200, res.text
-    bid(client, gid, ben)
+    assert res.status_code == 409, res.text
     settle(client)
     assert len(inbox.messages) == 1
+
+
+def test_one_notice_per_turn_even_after_an_undo_and_a_redo(
+    app_of: AppOf, smtp: tuple[int, Inbox]
+) -> None:
+    """CHOCOLATE MILK, turn by turn: Ben's action (one that draws nothing, which an undo
+    may take back) makes it Ann's turn; he takes it back and plays it again: Ann's turn at
+    the same count is announced once."""
+    inbox = smtp[1]
+    client = app_of()
+    seats = [{"name": "Ann"}, {"name": "Ben"}]
+    body = {"game": "chocolate-milk", "seats": seats, "seed": 7, "practice": True}
+    made = client.post("/api/games", json=body).json()
+    gid, ann = made["id"], made["me"]["token"]
+    invite = made["seats"][1]["invite_url"].replace("/join/", "/api/join/")
+    ben = client.post(invite, json={}).json()["token"]
+    assert notify(client, gid, ann, email="ann@example.org").status_code == 200
+    play_quietly(client, gid, ann)
+    settle(client)
+    assert inbox.messages == []  # her own action
+    action = play_quietly(client, gid, ben)
+    settle(client, lambda: len(inbox.messages) == 1)
+    assert len(inbox.messages) == 1
+    count = client.get(f"/api/games/{gid}").json()["actions"]
+    res = client.post(f"/api/games/{gid}/undo", json={"token": ben, "expected": count})
+    assert res.status_code == 200, res.text
+    play = {"token": ben, "action": action, "expected": count - 1}
+    assert client.post(f"/api/games/{gid}/actions", json=play).status_code == 200
+    settle(client)
+    assert len(inbox.messages) == 1
+
+
+def play_quietly(client: TestClient, gid: str, token: str) -> dict[str, Any]:
+    """The seat's first legal action that draws nothing (tried on a copy); played."""
+    live = client.portal.call(client.app.state.hub.get, gid)  # type: ignore[attr-defined,union-attr]
+    seat = client.get(f"/api/games/{gid}", params={"token": token}).json()["seat"]
+    for action in live.state.legal_actions(seat):
+        trial = live.state.clone()
+        with counting_draws() as draws:
+            trial.apply(seat, action)
+        if not draws.count:
+            wire: dict[str, Any] = action.to_dict()
+            count = len(live.record.actions)
+            play = {"token": token, "action": wire, "expected": count}
+            assert client.post(f"/api/games/{gid}/actions", json=play).status_code == 200
+            return wire
+    raise AssertionError("every legal action draws")
 
 
 def test_a_webhook_gets_json_without_the_seats_token(app_of: AppOf, hooks: Hooks) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import re
-import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -33,8 +33,11 @@ from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
 from ekimae.server import rules_pages
 from ekimae.server.bus import Bus
-from ekimae.server.config import Settings
-from ekimae.server.guards import BodyLimit
+from ekimae.server.chat import clean_name
+from ekimae.server.config import Limits, Settings
+from ekimae.server.forwarded import ClientAddress
+from ekimae.server.guards import GuardedApp
+from ekimae.server.headers import page_start
 from ekimae.server.hub import (
     Client,
     Hub,
@@ -45,7 +48,7 @@ from ekimae.server.hub import (
     table_summary,
 )
 from ekimae.server.ladders import bot_names
-from ekimae.server.limits import RateLimiter, retry_after
+from ekimae.server.limits import Limiter, rate_limiter, retry_after
 from ekimae.server.notify import Notifier, NotifyError, check_email, check_webhook
 from ekimae.server.ratings import Ratings
 from ekimae.server.store import GameInfo, Store
@@ -211,7 +214,10 @@ def app_from_env() -> FastAPI:
 
     from ekimae.server import logs
 
-    settings = Settings(**json.loads(os.environ[SETTINGS_ENV]))
+    data = json.loads(os.environ[SETTINGS_ENV])
+    data["limits"] = Limits(**data.get("limits", {}))
+    data["trusted_proxies"] = tuple(data.get("trusted_proxies", ()))
+    settings = Settings(**data)
     # This process's uvicorn loggers: secrets never reach the logs.
     logs.install(json_lines=settings.log_json)
     return create_app(settings)
@@ -225,9 +231,11 @@ def create_app(settings: Settings) -> FastAPI:
         context_processors=[i18n.page_context],
     )
     i18n.install_gettext(templates.env)
+    templates.env.globals["page_start"] = page_start  # no inline script (server/headers.py)
     limits = settings.limits
-    creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
-    hints = RateLimiter(limits.hints_per_window, limits.window_seconds)
+    # Games per client address, hints per seat: made with the store (counted in the
+    # database when several processes share it, `server.limits`).
+    limiters: dict[str, Limiter] = {}
     hinting: set[tuple[str, int]] = set()  # (game, seat) with a hint being searched
 
     @contextlib.asynccontextmanager
@@ -246,6 +254,12 @@ def create_app(settings: Settings) -> FastAPI:
         )
         app.state.store = store
         app.state.hub = hub
+        limiters["create"] = rate_limiter(
+            store, "create", limits.creates_per_window, limits.window_seconds
+        )
+        limiters["hint"] = rate_limiter(
+            store, "hint", limits.hints_per_window, limits.window_seconds
+        )
         app.state.ratings = Ratings(store)
         bus: Bus | None = None
         watch: asyncio.Task[None] | None = None
@@ -271,8 +285,7 @@ def create_app(settings: Settings) -> FastAPI:
             await hub.close()
             store.close()
 
-    app = FastAPI(title="ekimae", lifespan=lifespan)
-    app.add_middleware(BodyLimit, max_body=limits.max_body)
+    app = GuardedApp(title="ekimae", lifespan=lifespan, max_body=limits.max_body)
     for module, folder in static_folders().items():  # each title's scripts
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -316,8 +329,11 @@ def create_app(settings: Settings) -> FastAPI:
         if not host_token or len(host_token) > 64 or not hub.store.is_host(game_id, host_token):
             raise HTTPException(403, "only the game's host (its creator's link) can do this")
 
+    addresses = ClientAddress(settings.trusted_proxies)
+
     def client_key(request: Request) -> str:
-        return request.client.host if request.client else "-"
+        peer = request.client.host if request.client else None
+        return addresses.of(peer, request.headers.getlist("x-forwarded-for"))
 
     # ---------------------------------------------------------------------- pages
 
@@ -427,14 +443,18 @@ def create_app(settings: Settings) -> FastAPI:
         why = seed_refusal(body, host_seat)
         if why is not None:
             raise HTTPException(400, why)
-        wait = creates.allow(client_key(request), time.monotonic())
+        wait = None
+        if limits.creates_per_window:  # 0: no limit (`serve --create-limit 0`)
+            wait = await limiters["create"].ask(client_key(request))
         if wait is not None:
             return JSONResponse(
                 {"detail": f"too many games created from here; try again in {wait:.0f} s"},
                 status_code=429,
                 headers={"Retry-After": retry_after(wait)},
             )
-        names = [s.name.strip() or (s.bot or f"Player {i + 1}") for i, s in enumerate(body.seats)]
+        names = [
+            clean_name(s.name) or (s.bot or f"Player {i + 1}") for i, s in enumerate(body.seats)
+        ]
         bots = [s.bot or None for s in body.seats]
         # Hidden parts (deck order, later shuffles) come from 256 secret bits: see seeding.
         seed = body.seed if body.seed is not None else secret_seed()
@@ -495,7 +515,7 @@ def create_app(settings: Settings) -> FastAPI:
         if len(code) > 64:
             raise HTTPException(410, "this invitation was already used or withdrawn")
         try:
-            game_id, seat, token = await hub_of(request).claim(code, body.name.strip())
+            game_id, seat, token = await hub_of(request).claim(code, clean_name(body.name))
         except RefusedError as exc:
             return _refusal(exc)
         return {"game_id": game_id, "seat": seat, "token": token, "url": f"/g/{game_id}?t={token}"}
@@ -611,7 +631,7 @@ def create_app(settings: Settings) -> FastAPI:
         seat = seat_or_403(hub, game_id, token or "", "ask for a hint")
         if (game_id, seat) in hinting:
             raise HTTPException(429, "a hint for this seat is being worked out already")
-        wait = hints.allow(f"{game_id}:{seat}", time.monotonic())
+        wait = await limiters["hint"].ask(f"{game_id}:{seat}")
         if wait is not None:
             return JSONResponse(
                 {"detail": f"hints are limited; the next one in {wait:.0f} s"},
@@ -777,7 +797,15 @@ def create_app(settings: Settings) -> FastAPI:
                     return
                 if client not in live.clients:  # the seat's link was withdrawn meanwhile
                     return
-                await _on_message(hub, ws, live, seat, message)
+                try:
+                    await _on_message(hub, ws, live, seat, message)
+                except WebSocketDisconnect:
+                    raise
+                except Exception:
+                    # A fault of ours must not drop the socket: an error frame, logged.
+                    logging.getLogger("ekimae.server").exception("socket message failed")
+                    error = {"kind": "error", "message": "the server could not handle this"}
+                    await ws.send_json({"type": "error", "error": error})
         except WebSocketDisconnect:
             pass
         finally:

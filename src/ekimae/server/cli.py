@@ -22,7 +22,8 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ekimae.server.config import Settings, default_data_dir, normalise_url, sqlite_url
+from ekimae.server.config import Limits, Settings, default_data_dir, normalise_url, sqlite_url
+from ekimae.server.forwarded import parse_proxies
 
 if TYPE_CHECKING:
     import uvicorn
@@ -103,6 +104,23 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="text lines, or one JSON object per line for a log collector "
         "(default: $EKIMAE_LOG_FORMAT, else text)",
     )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
+        "X-Forwarded-For names the client; repeat for several (default: none, the "
+        "connection's address is the client's)",
+    )
+    parser.add_argument(
+        "--create-limit",
+        type=int,
+        default=Limits().creates_per_window,
+        metavar="N",
+        help=f"games one client (address) may create per {Limits().window_seconds / 60:.0f} "
+        f"minutes (default: {Limits().creates_per_window}; 0: no limit)",
+    )
     parser.set_defaults(func=run_serve)
     return parser
 
@@ -146,6 +164,16 @@ def check_numbers(args: argparse.Namespace) -> None:
         )
     if not 1 <= args.workers <= 256:
         raise ServeError(f"--workers {args.workers} must be from 1 to 256 (server processes)")
+
+
+def check_clients(args: argparse.Namespace) -> None:
+    """--trusted-proxy and --create-limit."""
+    try:
+        parse_proxies(args.trusted_proxy)
+    except ValueError as exc:
+        raise ServeError(f"--trusted-proxy {exc}") from None
+    if args.create_limit < 0:
+        raise ServeError(f"--create-limit {args.create_limit} must be 0 (no limit) or more")
 
 
 def check_processes(args: argparse.Namespace, url: str) -> None:
@@ -297,6 +325,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         check_numbers(args)
         check_notify(args)
+        check_clients(args)
         if args.database_url:
             url: str = args.database_url
             where = f"ekimae: database {mask_url(url)}"
@@ -335,6 +364,9 @@ def uvicorn_config(
         backlog=BACKLOG,
         workers=workers,
         factory=workers > 1,
+        # Never uvicorn's own X-Forwarded-For reading (it trusts 127.0.0.1 by default):
+        # the app reads it from the proxies named by --trusted-proxy (server.forwarded).
+        proxy_headers=False,
     )
 
 
@@ -355,6 +387,8 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
         webhook_private=args.webhook_allow_private,
         ray_address=args.ray_address or None,
         log_json=args.log_format == "json",
+        limits=Limits(creates_per_window=args.create_limit),
+        trusted_proxies=tuple(args.trusted_proxy),
     )
     print(where)
     if settings.smtp_url:
@@ -386,7 +420,7 @@ def _serve_processes(args: argparse.Namespace, settings: Settings, sock: socket.
     from ekimae.server.app import SETTINGS_ENV
 
     data = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
-    data.pop("limits")  # the defaults, in every process
+    data["limits"] = dataclasses.asdict(settings.limits)  # the same in every process
     os.environ[SETTINGS_ENV] = json.dumps(data)
     config = uvicorn_config(
         "ekimae.server.app:app_from_env", args.host, args.port, settings, args.workers

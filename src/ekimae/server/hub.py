@@ -28,24 +28,34 @@ import logging
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
 from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
-from ekimae.core.record import GameRecord, replay
+from ekimae.core.record import GameRecord
+from ekimae.core.sealed import discarded, pending_sealed
 from ekimae.games import find_game
 from ekimae.seeding import derived_seed, secret_seed
+from ekimae.server import undoing
 from ekimae.server.chat import ChatError, clean_text
 from ekimae.server.config import Limits
 from ekimae.server.ladders import check_bot
-from ekimae.server.limits import RateLimiter
+from ekimae.server.limits import rate_limiter
 from ekimae.server.notify import Notifier, TurnNotice
-from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
+from ekimae.server.store import (
+    CreatedGame,
+    Discard,
+    GameInfo,
+    SeatError,
+    StaleWriteError,
+    Store,
+)
 from ekimae.server.titles import WebTitle, log_lines, web_title
 from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
+T = TypeVar("T")
 MAX_BOT_WAIT = 30.0  # s: a bot re-reads the game at least this often while it waits
 
 Send = Callable[[dict[str, Any]], Awaitable[None]]
@@ -118,6 +128,9 @@ class LiveGame:
     dirty: bool = False
     # Until when (time.monotonic()) this process holds the game's lease (bots, timer).
     lease_until: float = 0.0
+    # Why the record's last action can never be taken back (it drew, or showed its seat
+    # something hidden: `server.undoing`); None if it can, or if it was not judged.
+    final: str | None = None
 
 
 def legal_payload(
@@ -149,8 +162,9 @@ def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     """Why `seat` may not undo now, or None if it may.
 
     A seat may take back its own last action while nobody else has acted since, i.e. only
-    the record's very last action. That also settles sealed bids: the last bid of a round
-    triggers the reveal, so a bid is undoable only while the reveal has not happened.
+    the record's very last action, and only if that action drew nothing and showed the
+    seat nothing hidden (`core.undo`): the last bid of a round, which reveals every bid,
+    is final, and so is an action whose draw its seat has seen.
     """
     if seat is None:
         return "spectators cannot undo"
@@ -163,7 +177,18 @@ def undo_refusal(live: LiveGame, seat: int | None) -> str | None:
     last_seat = live.record.actions[-1][0]
     if last_seat != seat:
         return f"the last action is seat {last_seat + 1}'s, not yours"
+    if live.final is not None:
+        return f"your last action is final: {live.final}"
     return None
+
+
+def own_final(live: LiveGame, seat: int | None) -> str | None:
+    """ "chance" or "hidden" when the record's last action is `seat`'s own and final (the
+    page says why it has no Undo button), else None."""
+    actions = live.record.actions
+    if seat is None or not actions or actions[-1][0] != seat or live.state.is_terminal():
+        return None
+    return undoing.verdict_kind(live.final)
 
 
 def table_summary(live: LiveGame) -> dict[str, Any]:
@@ -217,6 +242,7 @@ def state_payload(live: LiveGame, seat: int | None, lang: str = "en") -> dict[st
         "ranking": live.state.ranking(),
         "scores": live.state.scores() if live.state.is_terminal() else None,
         "can_undo": undo_refusal(live, seat) is None,
+        "undo_final": own_final(live, seat),
         "prompt": live.web.prompt(view, seat, live.info.options, lang=lang),
         # The log panel's lines in `lang` (issue 20); the view keeps the engine's English
         # (what a page's animation reads). English pages read the view's own.
@@ -252,7 +278,9 @@ class Hub:
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.notifier = notifier
-        self._chats = RateLimiter(self.limits.chat_per_window, self.limits.chat_window_seconds)
+        self._chats = rate_limiter(
+            store, "chat", self.limits.chat_per_window, self.limits.chat_window_seconds
+        )
         self._games: dict[str, LiveGame] = {}
         self._load_lock = asyncio.Lock()
         self._closing = False
@@ -289,9 +317,10 @@ class Hub:
         info, record, keys = loaded
         claimed = [s.claimed for s in self.store.seats(game_id)]
         game = find_game(info.game)
-        state = replay(record, game)
+        state, final = undoing.replay_judged(record, game, info.bots)
         live = LiveGame(info, record, state, game, web_title(game.name), keys, claimed)
         live.revision = info.revision
+        live.final = final
         last_at = max((getattr(a, "at", 0) for _, a in record.actions), default=0)
         live.clock_origin = time.monotonic() - last_at / 1000
         return live
@@ -323,17 +352,25 @@ class Hub:
             return False
         old = live.record.actions
         new = record.actions
+        final = live.final
         if len(new) >= len(old) and new[: len(old)] == old:
             state = live.state.clone()
-            for seat, action in new[len(old) :]:
-                state.apply(seat, action)
+            for index in range(len(old), len(new)):
+                seat, action = new[index]
+                if index < len(new) - 1:  # only the last one can be undone: judged
+                    state.apply(seat, action)
+                else:
+                    final = undoing.apply(live.game, info.bots, state, seat, action, index)
         else:
-            state = await asyncio.to_thread(replay, record, live.game)
+            state, final = await asyncio.to_thread(
+                undoing.replay_judged, record, live.game, info.bots
+            )
             # A bot may be thinking about a position that was taken back.
             for task in live.bot_tasks.values():
                 task.cancel()
             live.bot_tasks.clear()
         live.info, live.record, live.keys, live.state = info, record, keys, state
+        live.final = final
         live.revision = info.revision
         # Real-time games: another process stamped these actions; never fall behind them.
         last_at = max((getattr(a, "at", 0) for _, a in new), default=0)
@@ -505,11 +542,16 @@ class Hub:
 
     async def revoke(self, game_id: str, seat: int) -> str:
         """The host withdraws a seat's link (or unclaimed invitation); returns the new
-        invitation's code. Whoever held the old link is disconnected."""
-        try:
-            code = await asyncio.to_thread(self.store.revoke, game_id, seat)
-        except SeatError as exc:
-            raise RefusedError("refused", str(exc), status=409) from None
+        invitation's code. Whoever held the old link is disconnected; a sealed choice it
+        made that nobody has seen yet is discarded (whoever claims the seat chooses)."""
+        live = await self.get(game_id)
+        if live is None:
+            raise RefusedError("not-found", f"no game {game_id!r}", status=404)
+
+        def write(discard: Discard | None) -> tuple[str, int | None]:
+            return self.store.revoke(game_id, seat, discard)
+
+        code = await self._hand_over(live, seat, write)
         await self._seats_changed(game_id, disconnect=seat)
         return code
 
@@ -522,13 +564,63 @@ class Hub:
             check_bot(live.game.name, bot)
         except ValueError as exc:
             raise RefusedError("malformed", str(exc)) from None
-        try:
-            await asyncio.to_thread(self.store.replace_with_bot, game_id, seat, bot)
-        except SeatError as exc:
-            raise RefusedError("refused", str(exc), status=409) from None
-        live = await self._seats_changed(game_id, disconnect=seat)
-        if live is not None:
-            self.kick_bots(live)
+
+        def write(discard: Discard | None) -> tuple[None, int | None]:
+            return None, self.store.replace_with_bot(game_id, seat, bot, discard)
+
+        await self._hand_over(live, seat, write)
+        changed = await self._seats_changed(game_id, disconnect=seat)
+        if changed is not None:
+            self.kick_bots(changed)
+
+    async def _hand_over(
+        self,
+        live: LiveGame,
+        seat: int,
+        write: Callable[[Discard | None], tuple[T, int | None]],
+    ) -> T:
+        """Under the game's lock: `write` the seat's change to the store, with the seat's
+        pending sealed choice (`core.sealed`) to discard in the same transaction, and take
+        that choice out of the cached game too. Issue 26: nobody but the seat that made a
+        sealed choice reads it before the reveal, not even whoever takes the seat over."""
+        async with live.lock:
+            for attempt in range(STALE_RETRIES):
+                if live.dirty:
+                    await self._reload(live)
+                index = pending_sealed(live.record, live.game, live.state, seat)
+                discard = None
+                if index is not None:
+                    record = discarded(live.record, index)
+                    state, final = await asyncio.to_thread(
+                        undoing.replay_judged, record, live.game, live.info.bots
+                    )
+                    discard = Discard(
+                        index,
+                        seat,
+                        list(state.current_players()),
+                        state.is_terminal(),
+                        state.winner(),
+                        live.revision,
+                    )
+                try:
+                    result, revision = await asyncio.to_thread(write, discard)
+                except SeatError as exc:
+                    raise RefusedError("refused", str(exc), status=409) from None
+                except StaleWriteError:
+                    if attempt == STALE_RETRIES - 1:
+                        live.dirty = True
+                        raise RefusedError("stale", "the game moved on", status=409) from None
+                    await self._reload(live)
+                    continue
+                if index is not None and revision is not None:
+                    for task in live.bot_tasks.values():  # they may think about the old one
+                        task.cancel()
+                    live.bot_tasks.clear()
+                    live.keys = {k: i - (i > index) for k, i in live.keys.items() if i != index}
+                    live.record, live.state, live.final = record, state, final
+                    live.revision = revision
+                return result
+        raise AssertionError("unreachable")  # pragma: no cover
 
     async def _seats_changed(self, game_id: str, disconnect: int | None = None) -> LiveGame | None:
         """Reread names, bots and claims; close a revoked seat's sockets; push everyone."""
@@ -554,10 +646,14 @@ class Hub:
 
     @staticmethod
     def decode(live: LiveGame, data: Any) -> Action:
+        """The action `data` stands for; `RefusedError` (malformed) on anything else, so
+        bad input is a clear 400 whatever shape it has (issue 26)."""
         try:
             return live.game.codec.from_dict(data)
         except MalformedActionError as exc:
             raise RefusedError("malformed", str(exc)) from None
+        except (TypeError, ValueError):
+            raise RefusedError("malformed", "this is not an action of this game") from None
 
     async def act(
         self,
@@ -655,11 +751,18 @@ class Hub:
         state = live.state.clone()
         before = set(live.state.current_players())
         try:
-            state.apply(seat, action)
+            final = undoing.apply(live.game, live.info.bots, state, seat, action, index)
         except IllegalActionError as exc:
             raise RefusedError("illegal", str(exc), exc.rule) from None
         except MalformedActionError as exc:
             raise RefusedError("malformed", str(exc)) from None
+        except Exception:
+            # The engine failed on this input (a fault to fix, logged whole); it failed on
+            # a copy, so the game is as it was, and the sender gets a 400, not a 500.
+            log.exception("game %s: seat %d's %s failed", live.info.id, seat, action.kind)
+            raise RefusedError(
+                "malformed", f"this {action.kind} cannot be applied to this game"
+            ) from None
         live.revision = await self._write(
             live,
             self.store.append_action,
@@ -677,6 +780,7 @@ class Hub:
         if key is not None:
             live.keys[key] = index
         live.state = state
+        live.final = final
         live.accepted_at = time.monotonic()
         live.accepted_wall = time.time()
         await self._broadcast(live)
@@ -761,7 +865,9 @@ class Hub:
         if why is not None:
             raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
         record = live.record.truncated(count - 1)
-        state = await asyncio.to_thread(replay, record, live.game)
+        state, final = await asyncio.to_thread(
+            undoing.replay_judged, record, live.game, live.info.bots
+        )
         live.revision = await self._write(
             live,
             self.store.undo_action,
@@ -782,6 +888,7 @@ class Hub:
         live.keys = {k: i for k, i in live.keys.items() if i < count - 1}
         live.record = record
         live.state = state
+        live.final = final
         live.accepted_at = time.monotonic()
         live.accepted_wall = time.time()
         await self._broadcast(live)
@@ -828,7 +935,7 @@ class Hub:
             cleaned = clean_text(text, self.limits.chat_max_chars)
         except ChatError as exc:
             raise RefusedError("malformed", str(exc)) from None
-        wait = self._chats.allow(f"{live.info.id}:{seat}", time.monotonic())
+        wait = await self._chats.ask(f"{live.info.id}:{seat}")
         if wait is not None:
             raise RefusedError(
                 "rate-limited",

@@ -38,6 +38,7 @@ from ekimae.server.models import (
     Invite,
     LeaseRow,
     NotifyRow,
+    RateEvent,
     ResultRow,
     SeatToken,
 )
@@ -122,6 +123,19 @@ class ChatMessage:
 def _chat(row: ChatRow) -> ChatMessage:
     at = row.created_at.isoformat() if row.created_at else ""
     return ChatMessage(row.id, row.seat, row.name, row.text, at)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """A seat's pending sealed choice taken out of the record when the seat changes hands
+    (`core.sealed`): action `index`, `seat`'s, and the game's summary without it."""
+
+    index: int
+    seat: int
+    to_act: list[int]
+    finished: bool
+    winner: int | None
+    revision: int | None = None  # as in `Store.append_action`
 
 
 @dataclass(frozen=True)
@@ -364,24 +378,76 @@ class Store:
             raise SeatError("this seat was claimed at the same moment by someone else") from None
         return game_id, seat, token
 
-    def revoke(self, game_id: str, seat: int) -> str:
+    def revoke(
+        self, game_id: str, seat: int, discard: Discard | None = None
+    ) -> tuple[str, int | None]:
         """Withdraw a person's seat from whoever holds it (or its invitation) and open a
-        new invitation for it; returns the new code."""
+        new invitation for it; returns the new code (and the game's new revision if an
+        action was discarded). `discard`: the seat's pending sealed choice, taken out in
+        the same transaction (nobody who takes the seat reads it)."""
         code = new_secret()
+        revision = None
         with self._session.begin() as db:
             _free_persons_seat(db, game_id, seat)
             db.add(Invite(code=code, game_id=game_id, seat=seat))
+            if discard is not None:
+                revision = self._discard(db, game_id, discard)
             self._event(db, game_id, "seats", drop=seat)
-        return code
+        return code, revision
 
-    def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
-        """A person's seat is played by `bot` from now on; their link stops working."""
+    def replace_with_bot(
+        self, game_id: str, seat: int, bot: str, discard: Discard | None = None
+    ) -> int | None:
+        """A person's seat is played by `bot` from now on; their link stops working.
+        `discard`: as in `revoke` (the bot chooses afresh; returns the new revision)."""
+        revision = None
         with self._session.begin() as db:
             row = _free_persons_seat(db, game_id, seat)
             bots, names = list(row.bots), list(row.names)
             bots[seat], names[seat] = bot, f"{names[seat]} (bot: {bot})"
             row.bots, row.names = bots, names
+            if discard is not None:
+                revision = self._discard(db, game_id, discard)
             self._event(db, game_id, "seats", drop=seat)
+        return revision
+
+    def _discard(self, db: Session, game_id: str, discard: Discard) -> int:
+        """Delete action `discard.index` (the seat's) and number the later ones down by
+        one, in the caller's transaction; `StaleWriteError` (nothing written) if the game
+        moved on or that action is not the seat's."""
+        where = [GameRow.id == game_id]
+        if discard.revision is not None:
+            where.append(GameRow.revision == discard.revision)
+        count = db.execute(
+            update(GameRow)
+            .where(*where)
+            .values(
+                action_count=GameRow.action_count - 1,
+                to_act=discard.to_act,
+                finished=discard.finished,
+                winner=discard.winner,
+                revision=GameRow.revision + 1,
+            )
+            .returning(GameRow.action_count, GameRow.revision)
+        ).first()
+        if count is None:
+            raise StaleWriteError(f"game {game_id}: another process wrote first")
+        removed = db.execute(
+            delete(ActionRow).where(
+                ActionRow.game_id == game_id,
+                ActionRow.idx == discard.index,
+                ActionRow.seat == discard.seat,
+            )
+        )
+        if removed.rowcount != 1:  # type: ignore[attr-defined]
+            raise StaleWriteError(f"game {game_id}: action {discard.index} is not the seat's")
+        # Two steps, so that no two rows ever share an index (checked row by row).
+        later = [ActionRow.game_id == game_id, ActionRow.idx > discard.index]
+        db.execute(update(ActionRow).where(*later).values(idx=-ActionRow.idx))
+        moved = [ActionRow.game_id == game_id, ActionRow.idx < 0]
+        db.execute(update(ActionRow).where(*moved).values(idx=-ActionRow.idx - 1))
+        self._event(db, game_id, "undo", n=int(count[0]), r=int(count[1]))
+        return int(count[1])
 
     def info(self, game_id: str) -> GameInfo | None:
         with self._session() as db:
@@ -458,6 +524,39 @@ class Store:
         with self._session() as db:
             rows = db.execute(select(GameRow.id, GameRow.revision).where(GameRow.id.in_(game_ids)))
             return {str(gid): int(rev) for gid, rev in rows}
+
+    # ------------------------------------------------------------------- limits
+
+    def rate_allow(self, key: str, limit: int, window: float) -> float | None:
+        """Count an event under `key` if fewer than `limit` were counted in the last
+        `window` seconds and return None; else the seconds until one more would be allowed
+        (nothing counted). Every process asking about one key queues on an advisory lock,
+        so N processes allow `limit` events, not N times as many (issue 26)."""
+        key = key[:200]
+        with self._session.begin() as db:
+            if self.postgres:
+                db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+            now = self._now(db)
+            db.execute(delete(RateEvent).where(RateEvent.key == key, RateEvent.at <= now - window))
+            held = db.execute(
+                select(func.count(), func.min(RateEvent.at)).where(RateEvent.key == key)
+            ).one()
+            if held[0] >= limit:
+                return max(0.0, float(held[1]) + window - now)
+            db.add(RateEvent(key=key, at=now))
+            return None
+
+    def rate_forget(self, prefix: str, window: float) -> None:
+        """Drop the events under keys starting with `prefix` older than `window` seconds
+        (clients that stopped asking; `rate_allow` drops the rest key by key)."""
+        with self._session.begin() as db:
+            now = self._now(db)
+            db.execute(
+                delete(RateEvent).where(
+                    RateEvent.key.startswith(prefix, autoescape=True),
+                    RateEvent.at <= now - window,
+                )
+            )
 
     # ------------------------------------------------------------------- leases
 

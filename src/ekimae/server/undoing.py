@@ -1,0 +1,71 @@
+"""Which actions an undo may take back, for the hub: `core.undo`'s one rule applied to the
+actions people take, its verdict kept for the record's last action (the only one an undo
+can reach).
+
+Bots never undo and real-time games refuse undo anyway, so only a person's action in a
+game that is not real-time is judged (the cost is in docs/server.md). A game loaded or
+re-read from the table replays all but its last action and judges that one again; the
+samples' seeds come from the action's index, so the verdict is the one given when it was
+played.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ekimae.core.actions import Action
+from ekimae.core.errors import EkimaeError
+from ekimae.core.game import SYSTEM, Dynamics, Game, Seat, State
+from ekimae.core.record import GameRecord, replay, replay_failure
+from ekimae.core.undo import DREW, apply_judged
+
+# Seeds of action i's samples: i * STRIDE, i * STRIDE + 1, …
+STRIDE = 1000
+
+
+def judged(game: Game[Any], bots: list[str | None], seat: Seat) -> bool:
+    """Whether an action of `seat` is judged: a person's, in a game that is not real-time."""
+    return (
+        seat != SYSTEM
+        and 0 <= seat < len(bots)
+        and bots[seat] is None
+        and game.type.dynamics is not Dynamics.REAL_TIME
+    )
+
+
+def apply(
+    game: Game[Any],
+    bots: list[str | None],
+    state: State,
+    seat: Seat,
+    action: Action,
+    index: int,
+) -> str | None:
+    """Apply action number `index` to `state` (in place; an error leaves it unchanged)
+    and return why it can never be taken back (None: it can, or it is not judged)."""
+    if not judged(game, bots, seat):
+        state.apply(seat, action)
+        return None
+    return apply_judged(game, state, seat, action, seed=index * STRIDE)
+
+
+def replay_judged(
+    record: GameRecord, game: Game[Any], bots: list[str | None]
+) -> tuple[State, str | None]:
+    """The record's state, and the verdict on its last action."""
+    count = len(record.actions)
+    if not count:
+        return replay(record, game), None
+    state = replay(record, game, count - 1)
+    seat, action = record.actions[-1]
+    try:
+        return state, apply(game, bots, state, seat, action, count - 1)
+    except EkimaeError as exc:
+        raise replay_failure(record, game, count - 1, exc) from None
+
+
+def verdict_kind(final: str | None) -> str | None:
+    """The verdict as a page reads it: "chance", "hidden", or None."""
+    if final is None:
+        return None
+    return "chance" if final == DREW else "hidden"
