@@ -1,0 +1,58 @@
+"""Which process runs a game's bots and timer, when several share one database.
+
+A game's bots and its real-time timer run only in the process holding the game's lease
+(`Store.take_lease`: `expires_at` on the database's clock), renewed while they run; once a
+holder dies or stalls past it, another process takes over. One process alone (SQLite)
+always holds every lease.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from ekimae.server.store import Store
+from ekimae.server.table import Table
+
+
+class Leases:
+    def __init__(self, store: Store, origin: str, seconds: float, multi: bool) -> None:
+        self.store = store
+        self.origin = origin
+        self.seconds = seconds
+        self.multi = multi
+
+    async def hold(self, table: Table, renew: bool = False) -> bool:
+        """Whether this process may run the game's bots and timer now: it holds the lease
+        (renewed when a third of it is left, or when `renew`), or takes it now."""
+        if not self.multi:
+            return True
+        now = time.monotonic()
+        if not renew and table.lease_until - now > self.seconds * 2 / 3:
+            return True
+        got = await asyncio.to_thread(
+            self.store.take_lease, table.info.id, self.origin, self.seconds
+        )
+        # A margin under the lease's length: this process stops before another may start.
+        table.lease_until = now + self.seconds * 0.8 if got else 0.0
+        return got
+
+    async def renew(self, tables: list[Table]) -> None:
+        """Renew the leases of the games whose bots or timer run here."""
+        for table in tables:
+            running = any(not t.done() for t in table.bot_tasks.values()) or (
+                table.timer_task is not None and not table.timer_task.done()
+            )
+            if running and table.lease_until > time.monotonic():
+                await self.hold(table, renew=True)
+
+    async def release(self, tables: list[Table]) -> None:
+        """Hand the games whose lease this process holds to the others at once (a clean
+        shutdown), not at expiry."""
+        if not self.multi:
+            return
+        for table in tables:
+            if table.lease_until > time.monotonic():
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(self.store.release_lease, table.info.id, self.origin)
