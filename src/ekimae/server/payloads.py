@@ -190,6 +190,10 @@ class Snapshot:
         """A view of this very state built already (the judged apply's `after`)."""
         self._views.setdefault(seat, view)
 
+    def known_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The seat's view if it was built already (else None: it is not built here)."""
+        return self._views.get(seat)
+
     def overlay(self, seat: int | None) -> str | None:
         web = self.live.web
         if getattr(web, "shared_overlay", False):

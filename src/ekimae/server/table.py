@@ -132,6 +132,9 @@ class Table:
             snap = self._snapshot = Snapshot(self)
         return snap
 
+    def _snapshot_current(self) -> bool:
+        return self._snapshot is not None and self._snapshot.current(self)
+
     def decode(self, data: Any) -> Action:
         """The action `data` stands for; `RefusedError` (malformed) on anything else, so
         bad input is a clear 400 whatever shape it has (issue 26)."""
@@ -261,8 +264,14 @@ class Table:
         # see a position whose action is not yet stored and in the record.
         state = self.state.clone()
         before = frozenset(self.state.current_players())
+        # The seat's view before, if its page was sent one, is read again by the judging;
+        # the view after it builds is the one its page is sent next.
+        known = self._snapshot.known_view(seat) if self._snapshot is not None else None
+        if known is not None and not self._snapshot_current():
+            known = None
         try:
-            final = undoing.apply(self.game, self.info.bots, state, seat, action, index)
+            bots = self.info.bots
+            final, seen = undoing.apply_seen(self.game, bots, state, seat, action, index, known)
         except IllegalActionError as exc:
             raise RefusedError("illegal", str(exc), exc.rule) from None
         except MalformedActionError as exc:
@@ -291,7 +300,7 @@ class Table:
         if key is not None:
             self.keys[key] = index
         self.state, self.final = state, final
-        self._changed(ACTION, seat, before)
+        self._changed(ACTION, seat, before, seen)
         return index
 
     async def _write(self, write: Callable[..., T], *args: Any) -> T:
@@ -307,11 +316,18 @@ class Table:
             raise
 
     def _changed(
-        self, kind: str, seat: int | None = None, before: frozenset[int] = frozenset()
+        self,
+        kind: str,
+        seat: int | None = None,
+        before: frozenset[int] = frozenset(),
+        seen: dict[str, Any] | None = None,
     ) -> None:
-        """After a change is stored (or read): push every socket, then announce it."""
+        """After a change is stored (or read): push every socket, then announce it.
+        `seen`: `seat`'s view of the new position, built already."""
         self.accepted_at = time.monotonic()
         self.accepted_wall = time.time()
+        if seen is not None and seat is not None:
+            self.snapshot().know_view(seat, seen)
         self.push()
         self._announce(kind, seat, before)
 

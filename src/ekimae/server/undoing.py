@@ -17,7 +17,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import SYSTEM, Dynamics, Game, Seat, State
 from ekimae.core.record import GameRecord, replay, replay_failure
-from ekimae.core.undo import DREW, apply_judged
+from ekimae.core.undo import DREW, judge
 
 # Seeds of action i's samples: i * STRIDE, i * STRIDE + 1, …
 STRIDE = 1000
@@ -43,10 +43,25 @@ def apply(
 ) -> str | None:
     """Apply action number `index` to `state` (in place; an error leaves it unchanged)
     and return why it can never be taken back (None: it can, or it is not judged)."""
+    return apply_seen(game, bots, state, seat, action, index)[0]
+
+
+def apply_seen(
+    game: Game[Any],
+    bots: list[str | None],
+    state: State,
+    seat: Seat,
+    action: Action,
+    index: int,
+    before: dict[str, Any] | None = None,
+) -> tuple[str | None, dict[str, Any] | None]:
+    """`apply`, and the acting seat's view after the action where judging read it (the
+    server pushes it: built once). `before`: the seat's view of `state`, if known."""
     if not judged(game, bots, seat):
         state.apply(seat, action)
-        return None
-    return apply_judged(game, state, seat, action, seed=index * STRIDE)
+        return None, None
+    found = judge(game, state, seat, action, seed=index * STRIDE, before=before)
+    return found.verdict, found.after
 
 
 def replay_judged(
