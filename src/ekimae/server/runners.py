@@ -22,7 +22,7 @@ from ekimae.server.events import Committed
 from ekimae.server.leases import Leases
 from ekimae.server.payloads import own_actions
 from ekimae.server.table import Table
-from ekimae.server.workers import INLINE_BOTS, Pool, bot_move
+from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, inline_move
 
 log = logging.getLogger("ekimae.server")
 MAX_BOT_WAIT = 30.0  # s: a bot re-reads the game at least this often while it waits
@@ -107,7 +107,7 @@ class Runner:
             bot_seed = derived_seed(table.info.seed, "bot", seat)
             move = (table.game.name, name, bot_seed, view, legal, f"{bot_seed}:{index}")
             if name in INLINE_BOTS:
-                action = bot_move(*move)
+                action = inline_move(*move)
             else:
                 action = await self.pool.run(bot_move, *move)
             # Real time: an action the rules allow only from a later game time (a pace
