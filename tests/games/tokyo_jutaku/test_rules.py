@@ -293,8 +293,8 @@ def test_ju7_the_richest_completer_first_then_everybody_clockwise() -> None:
 def test_ju6_a_failed_building_calls_stop_again_only_once_changed() -> None:
     """JU-6: "Si le joueur n'a pas rempli toutes les exigences, tout le monde continue à
     construire jusqu'à ce qu'un autre joueur dise « stop ! »". A building that failed and
-    has not changed would fail again: its Stop! is refused (issue 27: two seats calling
-    Stop! at the same instant forever, the round never reaching its 90 s; here at 80 s)."""
+    has not changed would fail again: its Stop! is refused (issue 27: two seats called
+    Stop! at 88 s again and again, and the 90 s round never ended)."""
     state = started(2)
     state.apply(0, Stop(80_000))
     state.apply(1, Stop(80_000))  # both fail, checked at once
