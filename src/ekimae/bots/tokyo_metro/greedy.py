@@ -671,11 +671,12 @@ def _typical_passes(j: Judge) -> float:
 
 
 def _shape(j: Judge, a: Action) -> float:
-    """MD-5: every build at my stations touched now is free on my later turns of this
-    phase (a seat with no disc in front passes, TM-3.5); those a Move could pass count
-    for part."""
-    if not j.drinks or j.front <= j.spot(a)[1]:
-        return -j.discs(a)  # TM-3.5: no disc left, no later turn to build on
+    """MD-5: every build at my stations touched now is free, at once on this turn (even
+    with my last disc); those a Move could pass on my later turns count for part (with no
+    disc left there is no later turn, TM-3.5)."""
+    if not j.drinks:
+        return -j.discs(a)
+    last = j.front <= j.spot(a)[1]
     touched = j.touched()
     near = {
         st for c in j.near_cells(WALK_REACH) for st in j.board.cell_stations[c]
@@ -686,7 +687,7 @@ def _shape(j: Judge, a: Action) -> float:
         best = max(j.drink_worth(st, c) for c in j.supply_colours)
         if st in touched:
             here.append(best + DISC)  # the disc a build would have cost
-        elif st in near and j.move_free:
+        elif st in near and j.move_free and not last:
             walk.append(j.w.drink_walk * (best + DISC))
     gains = sorted((g for g in here + walk if g > 0), reverse=True)[: j.drinks]
     return sum(gains) - j.discs(a)

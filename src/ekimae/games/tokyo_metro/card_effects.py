@@ -11,7 +11,7 @@ from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.drinks import take_colour, walks
+from ekimae.games.tokyo_metro.drinks import legal_builds, take_colour, walks
 from ekimae.games.tokyo_metro.movement import walk_range
 from ekimae.games.tokyo_metro.scoring import stock_shares
 from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState, yen
@@ -138,6 +138,10 @@ def _colour(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: i
 
 def _shape(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
     s.shape_on[seat] = True  # MD-5: until the end of this action phase
+    if legal_builds(ctx, s, seat, free=True):
+        # MD-5 RULING: "puis effectuez…" — the free builds start on this very turn (even
+        # with the seat's last disc), as a walk of no cells: build, then `stop`.
+        s.walk_left = 0
 
 
 def _build(ctx: Ctx, s: MetroState, seat: int, station_key: str) -> int:
