@@ -44,6 +44,7 @@ def app_from_env() -> FastAPI:
     import os
 
     from ekimae.server import logs
+    from ekimae.server.tuning import tune_gc
 
     data = json.loads(os.environ[SETTINGS_ENV])
     data["limits"] = Limits(**data.get("limits", {}))
@@ -51,7 +52,9 @@ def app_from_env() -> FastAPI:
     settings = Settings(**data)
     # This process's uvicorn loggers: secrets never reach the logs.
     logs.install(json_lines=settings.log_json)
-    return create_app(settings)
+    app = create_app(settings)
+    tune_gc()
+    return app
 
 
 def page_templates() -> Jinja2Templates:

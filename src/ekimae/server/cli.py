@@ -355,6 +355,8 @@ def uvicorn_config(
     """
     import uvicorn
 
+    from ekimae.server.wire import Protocol
+
     return uvicorn.Config(
         app,
         host=host,
@@ -367,6 +369,7 @@ def uvicorn_config(
         # Never uvicorn's own X-Forwarded-For reading (it trusts 127.0.0.1 by default):
         # the app reads it from the proxies named by --trusted-proxy (server.forwarded).
         proxy_headers=False,
+        ws=Protocol,  # per-message deflate at level 1 (server.wire)
     )
 
 
@@ -375,6 +378,7 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
 
     from ekimae.server import logs
     from ekimae.server.app import create_app
+    from ekimae.server.tuning import tune_gc
 
     host = f"[{args.host}]" if ":" in args.host else args.host
     settings = Settings(
@@ -401,6 +405,7 @@ def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) 
     config = uvicorn_config(create_app(settings), args.host, args.port, settings)
     # After uvicorn.Config: it (re)configures the logging handlers.
     logs.install(json_lines=settings.log_json)
+    tune_gc()  # after the app is made: its data is set aside for good
     server = uvicorn.Server(config)
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly
         server.run(sockets=[sock])

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 
@@ -96,7 +97,9 @@ class Runner:
                 index = len(table.record.actions)
                 alone = len(state.current_players()) == 1
                 seq = own_actions(table, seat)
-                view = table.snapshot().view(seat)
+                # The position as of now (a snapshot never changes): its view of the seat
+                # may be built after the lock is let go.
+                snap = table.snapshot()
                 legal = list(state.legal_actions(seat))
             if not legal:
                 return
@@ -105,10 +108,12 @@ class Runner:
             # The bot's randomness is derived from the game's secret seed (the same after a
             # restart) but cannot lead back to it.
             bot_seed = derived_seed(table.info.seed, "bot", seat)
-            move = (table.game.name, name, bot_seed, view, legal, f"{bot_seed}:{index}")
+            game, move_seed = table.game.name, f"{bot_seed}:{index}"
             if name in INLINE_BOTS:
-                action = inline_move(*move)
+                view = functools.partial(snap.view, seat)
+                action = inline_move(game, name, bot_seed, view, legal, move_seed)
             else:
+                move = (game, name, bot_seed, snap.view(seat), legal, move_seed)
                 action = await self.pool.run(bot_move, *move)
             # Real time: an action the rules allow only from a later game time (a pace
             # between one seat's actions, QD/JU/CD) is sent when that time comes, never

@@ -62,15 +62,17 @@ def inline_move(
     game: str,
     name: str,
     bot_seed: int,
-    view: dict[str, Any],
+    view: Callable[[], dict[str, Any]],
     legal: Sequence[Action],
     move_seed: str,
 ) -> Action:
     """`bot_move` for an `INLINE_BOTS` bot, in this process: such a bot keeps nothing
     between moves but its seed (its randomness comes from `move_seed`), so one is made
-    per game and seat, not per move (making one reads the game's whole ladder)."""
+    per game and seat, not per move (making one reads the game's whole ladder). `view`
+    makes the seat's view, asked only if the bot reads one (`random` does not)."""
     bot = _inline_bot(game, name, bot_seed)
-    return bot.choose(view, legal, random.Random(move_seed))
+    seen = view() if getattr(bot, "reads_view", True) else {}
+    return bot.choose(seen, legal, random.Random(move_seed))
 
 
 def hint_move(
