@@ -133,3 +133,28 @@ class Client:
         if self._close is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._close(closing.code, closing.reason), CLOSE_TIMEOUT)
+
+
+class Audience:
+    """A game's sockets: each is queued its own payload of a position (`text(seat, lang)`
+    gives it, encoded once per seat and language), or one message for all."""
+
+    def __init__(self) -> None:
+        self.clients: set[Client] = set()
+
+    def push(self, text: Callable[[int | None, str], str]) -> None:
+        for client in list(self.clients):
+            if not client.put(text(client.seat, client.lang)):
+                self.clients.discard(client)
+
+    def send_all(self, payload: dict[str, Any]) -> None:
+        text = encode(payload)
+        for client in list(self.clients):
+            if not client.put(text):
+                self.clients.discard(client)
+
+    def drop_seat(self, seat: int, reason: str) -> None:
+        """Close the sockets of `seat` (its link was withdrawn)."""
+        for client in [c for c in self.clients if c.seat == seat]:
+            self.clients.discard(client)
+            client.shut(4403, reason)

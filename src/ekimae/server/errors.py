@@ -6,6 +6,8 @@ from typing import Any
 
 # Longest error message a client is sent: refusals name bad input, never echo it whole.
 MAX_MESSAGE = 300
+# Times a request is checked again after another process wrote first, before a 409.
+STALE_RETRIES = 5
 
 
 class RefusedError(Exception):

@@ -23,33 +23,31 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, TypeVar
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError, MalformedActionError
 from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord
-from ekimae.core.sealed import discarded, pending_sealed
 from ekimae.games import find_game
 from ekimae.server import undoing
-from ekimae.server.clients import Client, encode
-from ekimae.server.errors import RefusedError
-from ekimae.server.events import ACTION, APPENDED, DISCARD, REPLACED, UNDO, Committed
+from ekimae.server.clients import Audience, Client
+from ekimae.server.errors import STALE_RETRIES, RefusedError
+from ekimae.server.events import ACTION, APPENDED, REPLACED, UNDO, Committed
 from ekimae.server.payloads import Snapshot, own_actions
-from ekimae.server.store import Discard, GameInfo, SeatError, StaleWriteError, Store
+from ekimae.server.rereading import reread
+from ekimae.server.seat_changes import SeatChanges
+from ekimae.server.store import GameInfo, StaleWriteError, Store
 from ekimae.server.titles import WebTitle, web_title
 
 log = logging.getLogger("ekimae.server")
 T = TypeVar("T")
 
-# Times a request is checked again after another process wrote first, before a 409.
-STALE_RETRIES = 5
 
 Listener = Callable[["Table", Committed], None]
 
 
-class Table:
+class Table(SeatChanges):
     """A game as this process holds it. Its attributes are read by the payloads (`Live`),
     the runners (bot tasks, timer, lease) and the tests; only the table changes them."""
 
@@ -80,7 +78,8 @@ class Table:
         self.claimed = claimed  # which seats a person holds (a claimed invitation)
         self.revision = info.revision  # the game's revision `record` and `state` reflect
         self.lock = asyncio.Lock()
-        self.clients: set[Client] = set()
+        self.audience = Audience()
+        self.clients = self.audience.clients  # the same set
         self.listeners = [] if listeners is None else listeners
         self.multi = multi  # other processes may write this game (PostgreSQL)
         # A write failed in a way that may or may not have landed: re-read before the next.
@@ -102,22 +101,6 @@ class Table:
         self.accepted_at = 0.0
         self.accepted_wall = 0.0
         self._snapshot: Snapshot | None = None
-
-    @classmethod
-    def load(
-        cls, store: Store, game_id: str, listeners: list[Listener], multi: bool
-    ) -> Table | None:
-        """The game from the database, replayed once (blocking: call it from a thread)."""
-        loaded = store.load_from(game_id, 0)
-        if loaded is None:
-            return None
-        claimed = [s.claimed for s in store.seats(game_id)]
-        record = loaded.record()
-        state, final = undoing.replay_judged(record, find_game(record.game), loaded.info.bots)
-        info, keys = loaded.info, loaded.keys
-        return cls(
-            store, info, record, state, final, keys, claimed, listeners=listeners, multi=multi
-        )
 
     # ------------------------------------------------------------------- reading
 
@@ -149,16 +132,10 @@ class Table:
 
     def push(self) -> None:
         """Every socket its own payload of the position now (queued: never awaited)."""
-        snap = self.snapshot()
-        for client in list(self.clients):
-            if not client.put(snap.text(client.seat, client.lang)):
-                self.clients.discard(client)
+        self.audience.push(self.snapshot().text)
 
     def send_all(self, payload: dict[str, Any]) -> None:
-        text = encode(payload)
-        for client in list(self.clients):
-            if not client.put(text):
-                self.clients.discard(client)
+        self.audience.send_all(payload)
 
     async def subscribe(self, client: Client, chat_history: int) -> None:
         """Add a socket and send it the game, with the chat so far."""
@@ -175,12 +152,6 @@ class Table:
 
     def unsubscribe(self, client: Client) -> None:
         self.clients.discard(client)
-
-    def drop_seat(self, seat: int, reason: str) -> None:
-        """Close the sockets of `seat` (its link was withdrawn)."""
-        for client in [c for c in self.clients if c.seat == seat]:
-            self.clients.discard(client)
-            client.shut(4403, reason)
 
     # ------------------------------------------------------------------- acting
 
@@ -407,61 +378,6 @@ class Table:
         self._changed(UNDO, None, before)
         return count - 1
 
-    # ------------------------------------------------------------------- seats
-
-    async def change_seat(
-        self, seat: int, write: Callable[[Discard | None], tuple[T, int | None]]
-    ) -> T:
-        """Under the lock: `write` the seat's change to the store, with the seat's pending
-        sealed choice (`core.sealed`) to discard in the same transaction, and take that
-        choice out of this game too. Issue 26: nobody but the seat that made a sealed
-        choice reads it before the reveal, not even whoever takes the seat over."""
-        async with self.lock:
-            for attempt in range(STALE_RETRIES):
-                if self.dirty:
-                    await self.sync_locked()
-                index = pending_sealed(self.record, self.game, self.state, seat)
-                discard = None
-                if index is not None:
-                    record = discarded(self.record, index)
-                    state, final = await asyncio.to_thread(
-                        undoing.replay_judged, record, self.game, self.info.bots
-                    )
-                    to_act = list(state.current_players())
-                    finished, winner = state.is_terminal(), state.winner()
-                    discard = Discard(index, seat, to_act, finished, winner, self.revision)
-                try:
-                    result, revision = await asyncio.to_thread(write, discard)
-                except SeatError as exc:
-                    raise RefusedError("refused", str(exc), status=409) from None
-                except StaleWriteError:
-                    if attempt == STALE_RETRIES - 1:
-                        self.dirty = True
-                        raise RefusedError("stale", "the game moved on", status=409) from None
-                    await self.sync_locked()
-                    continue
-                if index is not None and revision is not None:
-                    before = frozenset(self.state.current_players())
-                    self.keys = {k: i - (i > index) for k, i in self.keys.items() if i != index}
-                    self.record, self.state, self.final = record, state, final
-                    self.revision = revision
-                    # Pushed by `seats_changed`, which follows every seat change.
-                    self._announce(DISCARD, None, before)
-                return result
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    async def seats_changed(self, disconnect: int | None = None) -> None:
-        """Re-read names, bots and claims; close a withdrawn seat's sockets; push everyone."""
-        async with self.lock:
-            info = await asyncio.to_thread(self.store.info, self.info.id)
-            seats = await asyncio.to_thread(self.store.seats, self.info.id)
-            if info is not None:
-                self.info = info
-            self.claimed = [s.claimed for s in seats]
-            if disconnect is not None:
-                self.drop_seat(disconnect, "this seat's link was withdrawn by the host")
-            self.push()
-
     # ------------------------------------------------------------------- time
 
     async def run_due(self) -> None:
@@ -498,70 +414,22 @@ class Table:
         return True
 
     async def _reload(self) -> str | None:
-        """Under the lock: bring the game to the table's, in place (its sockets, lock and
-        tasks stay). Only the actions past the cached ones are read and applied when
-        nothing was taken back since (`Loaded.appends_only`); otherwise (an undo) the
-        record is read whole and replayed. Returns `APPENDED`, `REPLACED` or None."""
-        count = len(self.record.actions)
-        loaded = await asyncio.to_thread(self.store.load_from, self.info.id, count)
+        """Under the lock: bring the game to the database's (`server.rereading`), in place
+        (its sockets, lock and tasks stay). Returns `APPENDED`, `REPLACED` or None."""
+        found = await reread(self.store, self)
         self.dirty = False
-        if loaded is None:
+        if found is None:
             return None
-        if loaded.info.revision == self.revision:
-            self.info = loaded.info
+        self.info = found.info
+        if found.kind is None:
             return None
-        kind = APPENDED
-        if loaded.appends_only(self.revision, count):
-            state, final = self.state.clone(), self.final
-            last = loaded.info.action_count - 1
-            for index, (seat, action) in enumerate(loaded.actions, start=count):
-                if index < last:  # only the last one can be undone: judged
-                    state.apply(seat, action)
-                else:
-                    final = undoing.apply(self.game, loaded.info.bots, state, seat, action, index)
-            self.record.actions.extend(loaded.actions)
-            self.keys.update(loaded.keys)
-        else:
-            kind = REPLACED
-            whole = await asyncio.to_thread(self.store.load_from, self.info.id, 0)
-            if whole is None:
-                return None
-            loaded = whole
-            self.record, self.keys = whole.record(), whole.keys
-            state, final = await asyncio.to_thread(
-                undoing.replay_judged, self.record, self.game, whole.info.bots
-            )
-        self.info, self.state, self.final = loaded.info, state, final
-        self.revision = loaded.info.revision
+        assert found.record is not None and found.keys is not None and found.state is not None
+        self.record, self.keys, self.state = found.record, found.keys, found.state
+        self.final, self.revision = found.final, found.info.revision
         # Real-time games: another process stamped these actions; never fall behind them.
-        last_at = max((getattr(a, "at", 0) for _, a in loaded.actions), default=0)
-        if self.game_time() < last_at:
-            self.clock_origin = time.monotonic() - last_at / 1000
-        return kind
-
-    # ------------------------------------------------------------------- rematch
-
-    async def rematch(self, seed: int) -> str:
-        """The rematch's game id: made now with `seed` if no seat asked before (pushed to
-        every socket), else the one made then."""
-        async with self.lock:
-            if not self.state.is_terminal():
-                raise RefusedError(
-                    "not-finished", "a rematch can be asked for once the game is over", status=409
-                )
-            if self.info.rematch is None:
-                fresh = self.game.new_state(len(self.info.names), seed, self.info.options)
-                made, _ = await asyncio.to_thread(
-                    self.store.create_rematch,
-                    self.info.id,
-                    self.game,
-                    seed,
-                    list(fresh.current_players()),
-                )
-                self.info = replace(self.info, rematch=made)
-                self.push()
-            assert self.info.rematch is not None
-            return self.info.rematch
+        if self.game_time() < found.last_at:
+            self.clock_origin = time.monotonic() - found.last_at / 1000
+        return found.kind
 
 
 def _same_request(recorded: tuple[int, Action], seat: int, action: Action) -> bool:

@@ -11,8 +11,10 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from ekimae.games import find_game
 from ekimae.server.store import Store
 from ekimae.server.table import Listener, Table
+from ekimae.server.undoing import replay_judged
 
 
 class Tables:
@@ -44,11 +46,29 @@ class Tables:
         # the others wait for.
         return await asyncio.shield(loading)
 
+    def _read(self, game_id: str) -> Table | None:
+        """The game from the database, replayed once (blocking: in a worker thread)."""
+        loaded = self.store.load_from(game_id, 0)
+        if loaded is None:
+            return None
+        claimed = [s.claimed for s in self.store.seats(game_id)]
+        record = loaded.record()
+        state, final = replay_judged(record, find_game(record.game), loaded.info.bots)
+        return Table(
+            self.store,
+            loaded.info,
+            record,
+            state,
+            final,
+            loaded.keys,
+            claimed,
+            listeners=self.listeners,
+            multi=self.multi,
+        )
+
     async def _load(self, game_id: str) -> Table | None:
         try:
-            table = await asyncio.to_thread(
-                Table.load, self.store, game_id, self.listeners, self.multi
-            )
+            table = await asyncio.to_thread(self._read, game_id)
         finally:
             del self._loading[game_id]
         if table is not None:

@@ -11,16 +11,25 @@ played.
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import SYSTEM, Dynamics, Game, Seat, State
 from ekimae.core.record import GameRecord, replay, replay_failure
+from ekimae.core.sealed import discarded, pending_sealed
 from ekimae.core.undo import DREW, judge
+from ekimae.server.store import Discard
 
 # Seeds of action i's samples: i * STRIDE, i * STRIDE + 1, …
 STRIDE = 1000
+
+
+class Judging(Protocol):
+    record: GameRecord
+    game: Game[Any]
+    state: State
 
 
 def judged(game: Game[Any], bots: list[str | None], seat: Seat) -> bool:
@@ -84,3 +93,29 @@ def verdict_kind(final: str | None) -> str | None:
     if final is None:
         return None
     return "chance" if final == DREW else "hidden"
+
+
+@dataclass(frozen=True)
+class Discarded:
+    """A seat's pending sealed choice taken out (`core.sealed`): the store's `Discard`,
+    and the game without it."""
+
+    discard: Discard
+    record: GameRecord
+    state: State
+    final: str | None
+
+
+def pending_discard(
+    live: Judging, seat: Seat, bots: list[str | None], revision: int
+) -> Discarded | None:
+    """The game without `seat`'s sealed choice nobody has seen yet, if it made one
+    (issue 26: whoever takes a seat over never reads it). Blocking: a replay."""
+    index = pending_sealed(live.record, live.game, live.state, seat)
+    if index is None:
+        return None
+    record = discarded(live.record, index)
+    state, final = replay_judged(record, live.game, bots)
+    to_act, finished, winner = list(state.current_players()), state.is_terminal(), state.winner()
+    discard = Discard(index, int(seat), to_act, finished, winner, revision)
+    return Discarded(discard, record, state, final)
