@@ -17,6 +17,7 @@ from ekimae.server.clients import encode
 from ekimae.server.payloads import Snapshot, state_payload
 from ekimae.server.store import GameInfo
 from ekimae.server.titles import web_title
+from ekimae.server.undoing import Verdict
 
 METRO = find_game("tokyo-metro")
 OPTIONS = [{}, {"map": "osaka"}, {"cards": "osaka"}, {"drinks": "on"}]
@@ -34,7 +35,7 @@ class Live:
         self.record = GameRecord(METRO.name, seats, 1, options, actions, names)
         self.state: Any = state
         self.game, self.web = METRO, web_title(METRO.name)
-        self.claimed, self.final, self.accepted_wall = [True] * seats, None, 12.5
+        self.claimed, self.verdict, self.accepted_wall = [True] * seats, Verdict(), 12.5
 
 
 def positions(options: dict[str, str], seed: int, every: int = 7) -> list[Live]:
@@ -92,7 +93,7 @@ def test_a_snapshot_builds_each_part_once_for_any_number_of_sockets() -> None:
         setattr(counted, name, getattr(web, name))
     counted.overlay = overlay
     live.web = counted
-    snap = Snapshot(live)  # type: ignore[arg-type]
+    snap = Snapshot(live)
     readers = [(0, "en"), (0, "en"), (1, "en"), (None, "en"), (None, "fr"), (None, "en")]
     texts = [snap.text(seat, lang) for seat, lang in readers]
     assert texts[0] is texts[1] and texts[3] is texts[5], "one encoding per (seat, language)"
@@ -107,8 +108,8 @@ def test_the_snapshot_payload_is_the_payload_and_its_encoding_the_standard_one(
     for live in positions(options, seed=5, every=15):
         for seat in (None, 0, 1, 2):
             for lang in ("en", "ja"):
-                snap = Snapshot(live)  # type: ignore[arg-type]
-                fresh = state_payload(live, seat, lang)  # type: ignore[arg-type]
+                snap = Snapshot(live)
+                fresh = state_payload(live, seat, lang)
                 assert snap.payload(seat, lang) == fresh
                 standard = json.dumps(fresh, separators=(",", ":"), ensure_ascii=False)
                 assert snap.text(seat, lang) == standard == encode(fresh)
@@ -116,11 +117,11 @@ def test_the_snapshot_payload_is_the_payload_and_its_encoding_the_standard_one(
 
 def test_a_snapshot_is_current_until_its_table_changes() -> None:
     first, second = positions({}, seed=9, every=10)[:2]
-    snap = Snapshot(first)  # type: ignore[arg-type]
-    assert snap.current(first)  # type: ignore[arg-type]
+    snap = Snapshot(first)
+    assert snap.current(first)
     first.accepted_wall = 13.0
-    assert not snap.current(first)  # type: ignore[arg-type]
+    assert not snap.current(first)
     first.accepted_wall, first.claimed = 12.5, [True, False, True]
-    assert not snap.current(first)  # type: ignore[arg-type]
+    assert not snap.current(first)
     first.claimed, first.state = [True] * 3, second.state
-    assert not snap.current(first)  # type: ignore[arg-type]
+    assert not snap.current(first)

@@ -35,7 +35,7 @@ class Live(Protocol):
     game: Game[Any]
     web: WebTitle
     claimed: list[bool]
-    final: str | None
+    verdict: undoing.Verdict  # why the last action can never be taken back, when asked
     accepted_wall: float
 
 
@@ -82,7 +82,7 @@ def _refusal(
 
 
 def _undo_refusal(
-    mover: int | None, why: str | None, final: str | None, seat: int | None
+    mover: int | None, why: str | None, verdict: undoing.Verdict, seat: int | None
 ) -> str | None:
     if seat is None:
         return "spectators cannot undo"
@@ -91,6 +91,7 @@ def _undo_refusal(
     assert mover is not None
     if mover != seat:
         return f"the last action is seat {mover + 1}'s, not yours"
+    final = verdict.get()  # judged only now, for the mover's own reading
     if final is not None:
         return f"your last action is final: {final}"
     return None
@@ -107,7 +108,7 @@ def undo_refusal(live: Live, seat: int | None) -> str | None:
     if seat is None:
         return "spectators cannot undo"
     mover, why = _refusal(live.game, live.state, live.record.actions)
-    return _undo_refusal(mover, why, live.final, seat)
+    return _undo_refusal(mover, why, live.verdict, seat)
 
 
 def own_final(live: Live, seat: int | None) -> str | None:
@@ -116,7 +117,7 @@ def own_final(live: Live, seat: int | None) -> str | None:
     actions = live.record.actions
     if seat is None or not actions or actions[-1][0] != seat or live.state.is_terminal():
         return None
-    return undoing.verdict_kind(live.final)
+    return undoing.verdict_kind(live.verdict.get())
 
 
 def table_summary(live: Live) -> dict[str, Any]:
@@ -154,7 +155,7 @@ class Snapshot:
         self.state = live.state
         self.info = live.info
         self.claimed = list(live.claimed)
-        self.final = live.final
+        self.verdict = live.verdict
         self.accepted_wall = live.accepted_wall
         actions = live.record.actions
         self.count = len(actions)
@@ -175,7 +176,7 @@ class Snapshot:
             live.state is self.state
             and live.info is self.info
             and len(live.record.actions) == self.count
-            and live.final == self.final
+            and live.verdict is self.verdict
             and live.accepted_wall == self.accepted_wall
             and live.claimed == self.claimed
         )
@@ -283,12 +284,12 @@ class Snapshot:
     def undo_refusal(self, seat: int | None) -> str | None:
         if self._undo is None:
             self._undo = _refusal(self.live.game, self.state, self._actions)
-        return _undo_refusal(*self._undo, self.final, seat)
+        return _undo_refusal(*self._undo, self.verdict, seat)
 
     def _own_final(self, seat: int | None) -> str | None:
         if seat is None or self.last_seat != seat or self._outcome()["finished"]:
             return None
-        return undoing.verdict_kind(self.final)
+        return undoing.verdict_kind(self.verdict.get())
 
     def _log(self, view: Mapping[str, Any], lang: str) -> dict[str, Any]:
         log = view.get("log")

@@ -26,7 +26,7 @@ class Held(Protocol):
     record: GameRecord
     state: State
     game: Game[Any]
-    final: str | None
+    verdict: undoing.Verdict
     keys: dict[str, int]
     revision: int
 
@@ -41,7 +41,7 @@ class Reread:
     record: GameRecord | None = None
     keys: dict[str, int] | None = None
     state: State | None = None
-    final: str | None = None
+    verdict: undoing.Verdict | None = None
     last_at: int = 0  # the latest game time stamped on a new action (real-time games)
 
 
@@ -54,13 +54,14 @@ async def reread(store: Store, held: Held) -> Reread | None:
     if loaded.info.revision == held.revision:
         return Reread(loaded.info)
     if loaded.appends_only(held.revision, count):
-        state, final = held.state.clone(), held.final
+        state, verdict = held.state.clone(), held.verdict
         last = loaded.info.action_count - 1
         for index, (seat, action) in enumerate(loaded.actions, start=count):
-            if index < last:  # only the last one can be undone: judged
+            if index < last:  # only the last one can be undone: judged (when asked)
                 state.apply(seat, action)
             else:
-                final = undoing.apply(held.game, loaded.info.bots, state, seat, action, index)
+                bots = loaded.info.bots
+                verdict = undoing.apply_later(held.game, bots, state, seat, action, index)
         record = replace(held.record, actions=[*held.record.actions, *loaded.actions])
         keys = {**held.keys, **loaded.keys}
         kind = APPENDED
@@ -69,8 +70,8 @@ async def reread(store: Store, held: Held) -> Reread | None:
         if whole is None:
             return None
         loaded, record, keys, kind = whole, whole.record(), whole.keys, REPLACED
-        state, final = await asyncio.to_thread(
-            undoing.replay_judged, record, held.game, whole.info.bots
+        state, verdict = await asyncio.to_thread(
+            undoing.replay_verdict, record, held.game, whole.info.bots
         )
     last_at = max((getattr(a, "at", 0) for _, a in loaded.actions), default=0)
-    return Reread(loaded.info, kind, record, keys, state, final, last_at)
+    return Reread(loaded.info, kind, record, keys, state, verdict, last_at)

@@ -29,7 +29,7 @@ class SeatChanges:
     record: GameRecord
     state: State
     game: Game[Any]
-    final: str | None
+    verdict: undoing.Verdict
     keys: dict[str, int]
     claimed: list[bool]
     revision: int
@@ -75,7 +75,8 @@ class SeatChanges:
                     before = frozenset(self.state.current_players())
                     index = found.discard.index
                     self.keys = {k: i - (i > index) for k, i in self.keys.items() if i != index}
-                    self.record, self.state, self.final = found.record, found.state, found.final
+                    self.record, self.state = found.record, found.state
+                    self.verdict = found.verdict
                     self.revision = revision
                     # Pushed by `seats_changed`, which follows every seat change.
                     self._announce(DISCARD, None, before)

@@ -57,7 +57,7 @@ class Table(SeatChanges):
         info: GameInfo,
         record: GameRecord,
         state: State,
-        final: str | None,
+        verdict: undoing.Verdict,
         keys: dict[str, int],
         claimed: list[bool],
         *,
@@ -71,8 +71,8 @@ class Table(SeatChanges):
         self.game: Game[Any] = find_game(info.game)
         self.web: WebTitle = web_title(self.game.name)  # the title's page: board, prompts
         # Why the record's last action can never be taken back (it drew, or showed its seat
-        # something hidden: `server.undoing`); None if it can, or if it was not judged.
-        self.final = final
+        # something hidden: `server.undoing`), judged when first asked: `final`.
+        self.verdict = verdict
         # Idempotency keys of stored actions (key -> index): a retry is not re-applied.
         self.keys = keys
         self.claimed = claimed  # which seats a person holds (a claimed invitation)
@@ -101,6 +101,16 @@ class Table(SeatChanges):
         self.accepted_at = 0.0
         self.accepted_wall = 0.0
         self._snapshot: Snapshot | None = None
+
+    @property
+    def final(self) -> str | None:
+        """Why the record's last action can never be taken back; None if it can, or if
+        it is not judged (a bot's, a real-time game's)."""
+        return self.verdict.get()
+
+    @final.setter
+    def final(self, value: str | None) -> None:
+        self.verdict = undoing.Verdict(value)
 
     # ------------------------------------------------------------------- reading
 
@@ -358,8 +368,8 @@ class Table(SeatChanges):
         if why is not None:
             raise RefusedError("undo-refused", f"cannot undo: {why}", status=409)
         record = self.record.truncated(count - 1)
-        state, final = await asyncio.to_thread(
-            undoing.replay_judged, record, self.game, self.info.bots
+        state, verdict = await asyncio.to_thread(
+            undoing.replay_verdict, record, self.game, self.info.bots
         )
         before = frozenset(self.state.current_players())
         self.revision = await self._write(
@@ -373,7 +383,7 @@ class Table(SeatChanges):
             self.revision,
         )
         self.keys = {k: i for k, i in self.keys.items() if i < count - 1}
-        self.record, self.state, self.final = record, state, final
+        self.record, self.state, self.verdict = record, state, verdict
         # A bot may be thinking about the position taken back: `TAKEN_BACK` tells the runner.
         self._changed(UNDO, None, before)
         return count - 1
@@ -424,8 +434,9 @@ class Table(SeatChanges):
         if found.kind is None:
             return None
         assert found.record is not None and found.keys is not None and found.state is not None
+        assert found.verdict is not None
         self.record, self.keys, self.state = found.record, found.keys, found.state
-        self.final, self.revision = found.final, found.info.revision
+        self.verdict, self.revision = found.verdict, found.info.revision
         # Real-time games: another process stamped these actions; never fall behind them.
         if self.game_time() < found.last_at:
             self.clock_origin = time.monotonic() - found.last_at / 1000

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ekimae.games import find_game
 from ekimae.server.store import Store
 from ekimae.server.table import Listener, Table
-from ekimae.server.undoing import replay_judged
+from ekimae.server.undoing import replay_verdict
 
 
 class Tables:
@@ -53,13 +53,13 @@ class Tables:
             return None
         claimed = [s.claimed for s in self.store.seats(game_id)]
         record = loaded.record()
-        state, final = replay_judged(record, find_game(record.game), loaded.info.bots)
+        state, verdict = replay_verdict(record, find_game(record.game), loaded.info.bots)
         return Table(
             self.store,
             loaded.info,
             record,
             state,
-            final,
+            verdict,
             loaded.keys,
             claimed,
             listeners=self.listeners,

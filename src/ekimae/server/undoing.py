@@ -11,6 +11,7 @@ played.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -73,6 +74,53 @@ def apply_seen(
     return found.verdict, found.after
 
 
+class Verdict:
+    """Why the record's last action can never be taken back (None: it can, or it is not
+    judged), judged when first asked. A game loaded or re-read here judges its last action
+    only if a page of its mover or an undo asks: a process that relays another's action
+    to a spectator never does (issue 29: the judging is about 3 ms)."""
+
+    __slots__ = ("_judge", "_value")
+
+    def __init__(
+        self, value: str | None = None, later: Callable[[], str | None] | None = None
+    ) -> None:
+        self._value = value
+        self._judge = later
+
+    def get(self) -> str | None:
+        if self._judge is not None:
+            self._value, self._judge = self._judge(), None
+        return self._value
+
+
+def apply_later(
+    game: Game[Any], bots: list[str | None], state: State, seat: Seat, action: Action, index: int
+) -> Verdict:
+    """`apply`, its verdict found when first asked (from a copy of the state before)."""
+    if not judged(game, bots, seat):
+        state.apply(seat, action)
+        return Verdict()
+    before = state.clone()
+    state.apply(seat, action)
+    return Verdict(later=lambda: judge(game, before, seat, action, seed=index * STRIDE).verdict)
+
+
+def replay_verdict(
+    record: GameRecord, game: Game[Any], bots: list[str | None]
+) -> tuple[State, Verdict]:
+    """The record's state, and the verdict on its last action, judged when first asked."""
+    count = len(record.actions)
+    if not count:
+        return replay(record, game), Verdict()
+    state = replay(record, game, count - 1)
+    seat, action = record.actions[-1]
+    try:
+        return state, apply_later(game, bots, state, seat, action, count - 1)
+    except EkimaeError as exc:
+        raise replay_failure(record, game, count - 1, exc) from None
+
+
 def replay_judged(
     record: GameRecord, game: Game[Any], bots: list[str | None]
 ) -> tuple[State, str | None]:
@@ -103,7 +151,7 @@ class Discarded:
     discard: Discard
     record: GameRecord
     state: State
-    final: str | None
+    verdict: Verdict
 
 
 def pending_discard(
@@ -115,7 +163,7 @@ def pending_discard(
     if index is None:
         return None
     record = discarded(live.record, index)
-    state, final = replay_judged(record, live.game, bots)
+    state, verdict = replay_verdict(record, live.game, bots)
     to_act, finished, winner = list(state.current_players()), state.is_terminal(), state.winner()
     discard = Discard(index, int(seat), to_act, finished, winner, revision)
-    return Discarded(discard, record, state, final)
+    return Discarded(discard, record, state, verdict)
