@@ -25,11 +25,12 @@ class Leases:
 
     async def hold(self, table: Table, renew: bool = False) -> bool:
         """Whether this process may run the game's bots and timer now: it holds the lease
-        (renewed when a third of it is left, or when `renew`), or takes it now."""
+        (renewed here when a third of it is left, or when `renew`; `renew` below renews
+        every running game's lease in one write at each periodic check), or takes it now."""
         if not self.multi:
             return True
         now = time.monotonic()
-        if not renew and table.lease_until - now > self.seconds * 2 / 3:
+        if not renew and table.lease_until - now > self.seconds / 3:
             return True
         got = await asyncio.to_thread(
             self.store.take_lease, table.info.id, self.origin, self.seconds
@@ -39,13 +40,24 @@ class Leases:
         return got
 
     async def renew(self, tables: list[Table]) -> None:
-        """Renew the leases of the games whose bots or timer run here."""
-        for table in tables:
-            running = any(not t.done() for t in table.bot_tasks.values()) or (
-                table.timer_task is not None and not table.timer_task.done()
+        """Renew the leases of the games whose bots or timer run here, all in one write
+        (one per game was a write a second per two games held)."""
+        now = time.monotonic()
+        running = [
+            t
+            for t in tables
+            if t.lease_until > now
+            and (
+                any(not task.done() for task in t.bot_tasks.values())
+                or (t.timer_task is not None and not t.timer_task.done())
             )
-            if running and table.lease_until > time.monotonic():
-                await self.hold(table, renew=True)
+        ]
+        if not self.multi or not running:
+            return
+        ids = [t.info.id for t in running]
+        kept = await asyncio.to_thread(self.store.renew_leases, ids, self.origin, self.seconds)
+        for table in running:
+            table.lease_until = now + self.seconds * 0.8 if table.info.id in kept else 0.0
 
     async def release(self, tables: list[Table]) -> None:
         """Hand the games whose lease this process holds to the others at once (a clean

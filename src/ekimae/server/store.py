@@ -670,6 +670,22 @@ class Store:
             row.holder, row.expires_at = holder, now + seconds
             return True
 
+    def renew_leases(self, game_ids: list[str], holder: str, seconds: float) -> set[str]:
+        """Renew, in one statement, `holder`'s leases of these games; returns the games
+        whose lease it still held (one another process took over after it expired is not
+        renewed: it is lost)."""
+        if not game_ids:
+            return set()
+        with self._session.begin() as db:
+            now = self._now(db)
+            rows = db.execute(
+                update(LeaseRow)
+                .where(LeaseRow.holder == holder, LeaseRow.game_id.in_(game_ids))
+                .values(expires_at=now + seconds)
+                .returning(LeaseRow.game_id)
+            )
+            return {str(gid) for (gid,) in rows}
+
     def release_lease(self, game_id: str, holder: str) -> None:
         with self._session.begin() as db:
             db.execute(
