@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
+from ekimae.core.log import Event
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import invest_price
@@ -14,7 +14,7 @@ from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.drinks import take_colour, walks
 from ekimae.games.tokyo_metro.movement import walk_range
 from ekimae.games.tokyo_metro.scoring import stock_shares
-from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState, yen
+from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState
 
 
 def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
@@ -24,7 +24,7 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     before = s.money[seat]  # read for the log line only
     sold = s.sold[seat]
     s.front[seat] -= printed.slots
-    copied = ""
+    copied: Event | str = ""
     if spot in s.taken:
         # OS-7.1: the discs go on top of those there; the Copy disc follows them, and the
         # Copy action it came from is available again.
@@ -32,7 +32,7 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
         s.copy_discs[seat] = s.copy_discs[seat][1:]
         del s.taken[used]
         s.copies[spot] = (*s.copies.get(spot, ()), seat)
-        copied = lf.COPIED.format(spot=used)
+        copied = Event(lf.COPIED, {"spot": used})
     else:
         s.taken[spot] = seat
     discs: tuple[str, ...] = getattr(action, "discounts", ())
@@ -44,11 +44,11 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    text = _yen_text(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
-    s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied=copied, detail=text))
+    detail = _detail(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
+    s.note(lf.ACTS, seat=seat, action=action, copied=copied, detail=detail)
 
 
-def _yen_text(
+def _detail(
     ctx: Ctx,
     s: MetroState,
     seat: int,
@@ -57,67 +57,80 @@ def _yen_text(
     off: int,
     before: int,
     sold: int,
-) -> str:
-    """The log's account of every yen an action moved (read after the effect; text only:
-    the templates of `log_forms`)."""
+) -> Event | str:
+    """The log's account of every yen an action moved (read after the effect): a part of
+    the line, one of the templates of `log_forms` with its values."""
     paid = before - s.money[seat]
-    less = lf.LESS.format(off=yen(off)) if off else ""
-    left = lf.LEFT.format(before=yen(before), after=yen(s.money[seat]))
-    price = yen(p.value)
+    less: Event | str = Event(lf.LESS, {"off": off}) if off else ""
+    left = Event(lf.LEFT, {"before": before, "after": s.money[seat]})
+    price = p.value
     if isinstance(a, act.Station):
         stops = len(ctx.board.stations[ctx.board.station_by_key[a.station]].stops)
-        unit = lf.PRICE_LESS.format(price=price, off=yen(off)) if off else price
+        unit = (
+            Event(lf.PRICE_LESS, {"price": price, "off": off})
+            if off
+            else Event("{price}", {"price": price})
+        )
         form = lf.PAYS_STATION_ONE if stops == 1 else lf.PAYS_STATION
-        return form.format(paid=yen(paid), unit=unit, stops=stops, left=left)
+        return Event(form, {"paid": paid, "unit": unit, "stops": stops, "left": left})
     if isinstance(a, act.Invest):
         line = ctx.board.line_by_letter[a.line]
         number = len(s.stocks[line])
         surcharge = ctx.surcharges[number - 1]
-        extra = lf.SURCHARGE.format(surcharge=yen(surcharge)) if surcharge else ""
-        sum_ = lf.SUM.format(price=price, less=less, extra=extra) if off or surcharge else ""
-        return lf.PAYS_INVEST.format(
-            paid=yen(paid),
-            sum=sum_,
-            number=number,
-            line=a.line,
-            value=yen(s.value[line]),
-            left=left,
+        extra: Event | str = Event(lf.SURCHARGE, {"surcharge": surcharge}) if surcharge else ""
+        sum_: Event | str = ""
+        if off or surcharge:
+            sum_ = Event(lf.SUM, {"price": price, "less": less, "extra": extra})
+        return Event(
+            lf.PAYS_INVEST,
+            {
+                "paid": paid,
+                "sum": sum_,
+                "number": number,
+                "line": a.line,
+                "value": s.value[line],
+                "left": left,
+            },
         )
     if isinstance(a, act.InvestDisc):
         line = ctx.board.line_by_letter[a.line]
-        return lf.PAYS_INVEST_DISC.format(
-            paid=yen(paid),
-            number=len(s.stocks[line]),
-            line=a.line,
-            value=yen(s.value[line]),
-            left=left,
+        return Event(
+            lf.PAYS_INVEST_DISC,
+            {
+                "paid": paid,
+                "number": len(s.stocks[line]),
+                "line": a.line,
+                "value": s.value[line],
+                "left": left,
+            },
         )
     if isinstance(a, act.Sell):
-        value = yen(s.value[ctx.board.line_by_letter[a.line]])
-        return lf.SETS_ASIDE_SOLD.format(sold=yen(sold), line=a.line, value=value)
+        value = s.value[ctx.board.line_by_letter[a.line]]
+        return Event(lf.SETS_ASIDE_SOLD, {"sold": sold, "line": a.line, "value": value})
     if isinstance(a, act.Copy):
-        cost = lf.COST.format(price=price, less=less) if off else ""
-        return lf.PAYS_COPY.format(paid=yen(paid), cost=cost, left=left)
+        cost = Event(lf.COST, {"price": price, "less": less}) if off else ""
+        return Event(lf.PAYS_COPY, {"paid": paid, "cost": cost, "left": left})
     if isinstance(a, act.Start):
         line = ctx.board.line_by_letter[a.line]
-        return lf.STARTS.format(line=a.line, price=price, value=yen(s.value[line]))
+        return Event(lf.STARTS, {"line": a.line, "price": price, "value": s.value[line]})
     if isinstance(a, act.Bid):
-        return lf.BID_BONUS_ADDED.format(price=price, bonus=yen(s.bid_bonus[seat]))
+        return Event(lf.BID_BONUS_ADDED, {"price": price, "bonus": s.bid_bonus[seat]})
     if isinstance(a, act.Loan):
-        return lf.TAKES_LOAN.format(amount=yen(-paid), left=left)
+        return Event(lf.TAKES_LOAN, {"amount": -paid, "left": left})
     if isinstance(a, act.Speculate):
-        return lf.STAKE.format(paid=yen(paid), left=left)
+        return Event(lf.STAKE, {"paid": paid, "left": left})
     if isinstance(a, act.Exchange):
-        return lf.PAYS_TOKEN.format(token=a.token)
+        return Event(lf.PAYS_TOKEN, {"token": a.token})
     if isinstance(a, act.Discount):
-        return lf.DISCOUNT.format(price=price)
+        return Event(lf.DISCOUNT, {"price": price})
     if isinstance(a, act.ColourCard):
-        return lf.CRATE.format(crate=", ".join(s.drinks[seat][-6:]))
+        crate = [Event("{drink}", {"drink": d}) for d in s.drinks[seat][-6:]]
+        return Event(lf.CRATE, {"crate": crate})
     if isinstance(a, act.ShapeCard):
         return lf.SHAPE
     if isinstance(a, act.Repay | act.NewDisc | act.TakeCard):
-        cost = lf.COST.format(price=price, less=less) if off else ""
-        return lf.PAYS.format(paid=yen(paid), cost=cost, left=left)
+        cost = Event(lf.COST, {"price": price, "less": less}) if off else ""
+        return Event(lf.PAYS, {"paid": paid, "cost": cost, "left": left})
     return ""
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import drinks, flow, trains
 from ekimae.games.tokyo_metro import log_forms as lf
@@ -108,14 +107,10 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
     elif isinstance(action, act.Place | act.Walk):
         s.meeple[seat] = ctx.board.parse_cell(action.cell)
         s.cursor += 1
-        s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied="", detail=""))
+        s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
     elif isinstance(action, act.Alight):
         s.note(
-            lf.ALIGHTS_PLAN.format(
-                seat=seat_name(seat),
-                vehicle=ctx.vehicle_name(s.riding[seat]),
-                cell=action.cell,
-            )
+            lf.ALIGHTS_PLAN, seat=seat, vehicle=ctx.vehicle_name(s.riding[seat]), cell=action.cell
         )
         alight(s, seat, ctx.board.parse_cell(action.cell))
     elif isinstance(action, act.Pass):
@@ -131,12 +126,12 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         drinks.step(ctx, s, seat, action)
     elif isinstance(action, act.Stop):
         s.walk_left = -1
-        s.note(lf.STOPS.format(seat=seat_name(seat)))
+        s.note(lf.STOPS, seat=seat)
         flow.next_turn(s)
     elif isinstance(action, act.Assign):
         _assign(s, seat, ctx.board.line_by_letter[action.line])
         s.turn_busy = True
-        s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied="", detail=""))
+        s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
     else:
         take_card_action(ctx, s, seat, action)
         if s.walk_left < 0:

@@ -8,7 +8,6 @@ is to decide in `queue`, and returns. Each decision is applied, then `advance` r
 from __future__ import annotations
 
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import holds_stock
@@ -20,7 +19,7 @@ from ekimae.games.tokyo_metro.movement import (
     nearest_empty_cells,
     on_map,
 )
-from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt, yen
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
 
 
 def start(s: MetroState) -> None:
@@ -98,27 +97,25 @@ def _pay_station(ctx: Ctx, s: MetroState, line: int, vehicle: int, station: int)
     if holds_stock(s, owner, line):
         s.value[line] += r.payout_with_stock
         s.note(
-            lf.PAYOUT_HOLDER.format(
-                vehicle=what,
-                station=name,
-                gain=yen(r.payout_with_stock),
-                value=yen(s.value[line]),
-                owner=seat_name(owner),
-            )
+            lf.PAYOUT_HOLDER,
+            vehicle=what,
+            station=name,
+            gain=r.payout_with_stock,
+            value=s.value[line],
+            owner=owner,
         )
     else:
         s.value[line] += r.payout_value
         s.from_bank(owner, r.payout_owner)
         s.note(
-            lf.PAYOUT_OWNER.format(
-                vehicle=what,
-                station=name,
-                gain=yen(r.payout_value),
-                value=yen(s.value[line]),
-                owner=seat_name(owner),
-                income=yen(r.payout_owner),
-                money=yen(s.money[owner]),
-            )
+            lf.PAYOUT_OWNER,
+            vehicle=what,
+            station=name,
+            gain=r.payout_value,
+            value=s.value[line],
+            owner=owner,
+            income=r.payout_owner,
+            money=s.money[owner],
         )
     if ctx.drinks is not None:
         station_bonus(ctx, s, station)  # MD-7
@@ -130,7 +127,7 @@ def _remove(ctx: Ctx, s: MetroState, line: int) -> None:
     s.train_dir[line] = 1
     s.train_started[line] = False
     s.steps_left = 0
-    s.note(lf.TRAIN_REMOVED.format(line=ctx.letters[line]))
+    s.note(lf.TRAIN_REMOVED, line=ctx.letters[line])
     s.queue = tuple(seat for seat in s.order if s.riding[seat] == line)
     s.prompt = Prompt.EVICT
 
@@ -224,23 +221,18 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
             s.value[line] += paid
         letter = ctx.letters[line]
         s.note(
-            (lf.BOARDS_FARE if paid else lf.BOARDS_FREE).format(
-                seat=seat_name(seat),
-                vehicle=ctx.vehicle_name(vehicle),
-                fare=yen(paid),
-                line=letter,
-                value=yen(s.value[line]),
-                money=yen(s.money[seat]),
-            )
+            lf.BOARDS_FARE if paid else lf.BOARDS_FREE,
+            seat=seat,
+            vehicle=ctx.vehicle_name(vehicle),
+            fare=paid,
+            line=letter,
+            value=s.value[line],
+            money=s.money[seat],
         )
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
         alight(s, seat, ctx.board.parse_cell(action.cell))
-        s.note(
-            lf.ALIGHTS.format(
-                seat=seat_name(seat), vehicle=ctx.vehicle_name(ridden), cell=action.cell
-            )
-        )
+        s.note(lf.ALIGHTS, seat=seat, vehicle=ctx.vehicle_name(ridden), cell=action.cell)
         if s.prompt is Prompt.STOP and (ridden not in vehicles or len(vehicles) == 2):
             # Off another train (or one of a pair, OS-2): may now board one here.
             s.queue = (seat, *s.queue)
