@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.log import Event
@@ -44,94 +45,171 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    detail = _detail(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
+    describe = _DETAILS.get(type(action))
+    detail: Event | str = ""
+    if describe is not None:
+        detail = describe(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
     s.note(lf.ACTS, seat=seat, action=action, copied=copied, detail=detail)
 
 
-def _detail(
+# The log's account of every yen an action moved, read after the effect: a part of the
+# line, one of the templates of `log_forms` with its values (a Move moves none: no part).
+Detail = Callable[[Ctx, MetroState, int, Any, CardAction, int, int, int], Event | str]
+
+
+def _less(off: int) -> Event | str:
+    return Event(lf.LESS, {"off": off}) if off else ""
+
+
+def _left(s: MetroState, seat: int, before: int) -> Event:
+    return Event(lf.LEFT, {"before": before, "after": s.money[seat]})
+
+
+def _station_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Station, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    stops = ctx.station_stops[ctx.board.station_by_key[a.station]]
+    unit = Event(lf.PRICE_LESS if off else "{price}", {"price": p.value, "off": off})
+    form = lf.PAYS_STATION_ONE if stops == 1 else lf.PAYS_STATION
+    paid = before - s.money[seat]
+    return Event(form, {"paid": paid, "unit": unit, "stops": stops, "left": _left(s, seat, before)})
+
+
+def _invest_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Invest, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    line = ctx.board.line_by_letter[a.line]
+    number = len(s.stocks[line])
+    surcharge = ctx.surcharges[number - 1]
+    extra: Event | str = Event(lf.SURCHARGE, {"surcharge": surcharge}) if surcharge else ""
+    sum_: Event | str = ""
+    if off or surcharge:
+        sum_ = Event(lf.SUM, {"price": p.value, "less": _less(off), "extra": extra})
+    return Event(
+        lf.PAYS_INVEST,
+        {
+            "paid": before - s.money[seat],
+            "sum": sum_,
+            "number": number,
+            "line": a.line,
+            "value": s.value[line],
+            "left": _left(s, seat, before),
+        },
+    )
+
+
+def _invest_disc_detail(
     ctx: Ctx,
     s: MetroState,
     seat: int,
-    a: Action,
+    a: act.InvestDisc,
     p: CardAction,
-    off: int,
+    o: int,
     before: int,
-    sold: int,
-) -> Event | str:
-    """The log's account of every yen an action moved (read after the effect): a part of
-    the line, one of the templates of `log_forms` with its values."""
-    paid = before - s.money[seat]
-    less: Event | str = Event(lf.LESS, {"off": off}) if off else ""
-    left = Event(lf.LEFT, {"before": before, "after": s.money[seat]})
-    price = p.value
-    if isinstance(a, act.Station):
-        stops = len(ctx.board.stations[ctx.board.station_by_key[a.station]].stops)
-        unit = (
-            Event(lf.PRICE_LESS, {"price": price, "off": off})
-            if off
-            else Event("{price}", {"price": price})
-        )
-        form = lf.PAYS_STATION_ONE if stops == 1 else lf.PAYS_STATION
-        return Event(form, {"paid": paid, "unit": unit, "stops": stops, "left": left})
-    if isinstance(a, act.Invest):
-        line = ctx.board.line_by_letter[a.line]
-        number = len(s.stocks[line])
-        surcharge = ctx.surcharges[number - 1]
-        extra: Event | str = Event(lf.SURCHARGE, {"surcharge": surcharge}) if surcharge else ""
-        sum_: Event | str = ""
-        if off or surcharge:
-            sum_ = Event(lf.SUM, {"price": price, "less": less, "extra": extra})
-        return Event(
-            lf.PAYS_INVEST,
-            {
-                "paid": paid,
-                "sum": sum_,
-                "number": number,
-                "line": a.line,
-                "value": s.value[line],
-                "left": left,
-            },
-        )
-    if isinstance(a, act.InvestDisc):
-        line = ctx.board.line_by_letter[a.line]
-        return Event(
-            lf.PAYS_INVEST_DISC,
-            {
-                "paid": paid,
-                "number": len(s.stocks[line]),
-                "line": a.line,
-                "value": s.value[line],
-                "left": left,
-            },
-        )
-    if isinstance(a, act.Sell):
-        value = s.value[ctx.board.line_by_letter[a.line]]
-        return Event(lf.SETS_ASIDE_SOLD, {"sold": sold, "line": a.line, "value": value})
-    if isinstance(a, act.Copy):
-        cost = Event(lf.COST, {"price": price, "less": less}) if off else ""
-        return Event(lf.PAYS_COPY, {"paid": paid, "cost": cost, "left": left})
-    if isinstance(a, act.Start):
-        line = ctx.board.line_by_letter[a.line]
-        return Event(lf.STARTS, {"line": a.line, "price": price, "value": s.value[line]})
-    if isinstance(a, act.Bid):
-        return Event(lf.BID_BONUS_ADDED, {"price": price, "bonus": s.bid_bonus[seat]})
-    if isinstance(a, act.Loan):
-        return Event(lf.TAKES_LOAN, {"amount": -paid, "left": left})
-    if isinstance(a, act.Speculate):
-        return Event(lf.STAKE, {"paid": paid, "left": left})
-    if isinstance(a, act.Exchange):
-        return Event(lf.PAYS_TOKEN, {"token": a.token})
-    if isinstance(a, act.Discount):
-        return Event(lf.DISCOUNT, {"price": price})
-    if isinstance(a, act.ColourCard):
-        crate = [Event("{drink}", {"drink": d}) for d in s.drinks[seat][-6:]]
-        return Event(lf.CRATE, {"crate": crate})
-    if isinstance(a, act.ShapeCard):
-        return lf.SHAPE
-    if isinstance(a, act.Repay | act.NewDisc | act.TakeCard):
-        cost = Event(lf.COST, {"price": price, "less": less}) if off else ""
-        return Event(lf.PAYS, {"paid": paid, "cost": cost, "left": left})
-    return ""
+    _: int,
+) -> Event:
+    line = ctx.board.line_by_letter[a.line]
+    return Event(
+        lf.PAYS_INVEST_DISC,
+        {
+            "paid": before - s.money[seat],
+            "number": len(s.stocks[line]),
+            "line": a.line,
+            "value": s.value[line],
+            "left": _left(s, seat, before),
+        },
+    )
+
+
+def _sell_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Sell, p: CardAction, off: int, b: int, sold: int
+) -> Event:
+    value = s.value[ctx.board.line_by_letter[a.line]]
+    return Event(lf.SETS_ASIDE_SOLD, {"sold": sold, "line": a.line, "value": value})
+
+
+def _start_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Start, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    value = s.value[ctx.board.line_by_letter[a.line]]
+    return Event(lf.STARTS, {"line": a.line, "price": p.value, "value": value})
+
+
+def _bid_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    return Event(lf.BID_BONUS_ADDED, {"price": p.value, "bonus": s.bid_bonus[seat]})
+
+
+def _loan_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    left = _left(s, seat, before)
+    return Event(lf.TAKES_LOAN, {"amount": s.money[seat] - before, "left": left})
+
+
+def _stake_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    return Event(lf.STAKE, {"paid": before - s.money[seat], "left": _left(s, seat, before)})
+
+
+def _token_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Exchange, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    return Event(lf.PAYS_TOKEN, {"token": a.token})
+
+
+def _discount_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    return Event(lf.DISCOUNT, {"price": p.value})
+
+
+def _crate_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    crate = [Event("{drink}", {"drink": d}) for d in s.drinks[seat][-6:]]
+    return Event(lf.CRATE, {"crate": crate})
+
+
+def _shape_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> str:
+    return lf.SHAPE
+
+
+def _paid_detail(form: str) -> Detail:
+    """A printed cost paid (less any discount) for a Copy disc or the like."""
+
+    def detail(
+        ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int, _: int
+    ) -> Event:
+        cost = Event(lf.COST, {"price": p.value, "less": _less(off)}) if off else ""
+        paid = before - s.money[seat]
+        return Event(form, {"paid": paid, "cost": cost, "left": _left(s, seat, before)})
+
+    return detail
+
+
+_DETAILS: dict[type[Action], Detail] = {
+    act.Station: _station_detail,
+    act.Invest: _invest_detail,
+    act.InvestDisc: _invest_disc_detail,
+    act.Sell: _sell_detail,
+    act.Copy: _paid_detail(lf.PAYS_COPY),
+    act.Start: _start_detail,
+    act.Bid: _bid_detail,
+    act.Loan: _loan_detail,
+    act.Speculate: _stake_detail,
+    act.Exchange: _token_detail,
+    act.Discount: _discount_detail,
+    act.ColourCard: _crate_detail,
+    act.ShapeCard: _shape_detail,
+    act.Repay: _paid_detail(lf.PAYS),
+    act.NewDisc: _paid_detail(lf.PAYS),
+    act.TakeCard: _paid_detail(lf.PAYS),
+}
 
 
 Effect = Callable[[Ctx, MetroState, int, Action, CardAction, int], None]

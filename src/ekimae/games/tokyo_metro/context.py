@@ -36,12 +36,14 @@ class Ctx:
     line_stops: tuple[tuple[int, ...], ...]  # per line, its stops in order
     stop_station: tuple[int, ...]
     station_keys: tuple[str, ...]
+    station_stops: tuple[int, ...]  # per station, its stops (TM-7.2: the price counts them)
     deck_keys: tuple[str, ...]
     # Vehicles (OS-2): vehicle v < lines is the first (or only) vehicle of line v; a pair's
     # second vehicle follows the lines, in line order. A TOKYO map has one per line.
     line_vehicles: tuple[tuple[int, ...], ...]  # per line, its vehicles
     vehicle_line: tuple[int, ...]  # per vehicle, its line
     vehicle_labels: tuple[str, ...]  # "G" for a single train; "P1", "P2" for a pair
+    vehicle_names: tuple[str, ...]  # as the log names them: "train G", "tram P2"
     pairs: bool  # the map has a line run by a pair (OS-2)
     halt: tuple[bool, ...]  # per station: a small circle, never a station (OS-2)
     stock_cards: tuple[int, ...]  # per line: its stock cards (TM-1.3; OS-4: 1-4)
@@ -65,8 +67,7 @@ class Ctx:
 
     def vehicle_name(self, vehicle: int) -> str:
         """How the log names a vehicle: ``train G``, ``tram P2``, ``bus BUS1``."""
-        line = self.board.lines[self.vehicle_line[vehicle]]
-        return f"{line.vehicle} {self.vehicle_labels[vehicle]}"
+        return self.vehicle_names[vehicle]
 
     def vehicle_station(self, vehicle: int, pos: int) -> int:
         """The station of the `pos`-th stop (0-based) of `vehicle`'s line."""
@@ -155,10 +156,14 @@ def load_ctx(
         line_stops=tuple(line.stops for line in board.lines),
         stop_station=tuple(stop.station for stop in board.stops),
         station_keys=tuple(st.key for st in board.stations),
+        station_stops=tuple(len(st.stops) for st in board.stations),
         deck_keys=tuple(deck.key for deck in cards.decks),
         line_vehicles=tuple(line_vehicles),
         vehicle_line=tuple(vehicle_line),
         vehicle_labels=tuple(labels),
+        vehicle_names=tuple(
+            f"{board.lines[vehicle_line[v]].vehicle} {labels[v]}" for v in range(extra)
+        ),
         pairs=extra > lines,
         halt=tuple(st.halt for st in board.stations),
         stock_cards=tuple(stock_cards),

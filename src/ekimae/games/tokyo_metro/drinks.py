@@ -16,6 +16,7 @@ from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.movement import occupied, on_map, touched_stations
 from ekimae.games.tokyo_metro.state import NOBODY, MetroState
+from ekimae.games.tokyo_metro.tables import STOP, tables
 
 FEE_STEP = 100  # MD-4: ¥100 the 1st time in a player's stations, ¥200 the 2nd, …
 BONUS = ((3, 100), (5, 200), (6, 300))  # MD-7: 1-3 drinks ¥100, 4-5 ¥200, 6 ¥300
@@ -147,11 +148,12 @@ def legal_walk(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
     if s.walk_left > 0:
         blocked = occupied(s)
+        step = tables(ctx).step
         for cell in ctx.board.neighbors[s.meeple[seat]]:
             if cell not in blocked:
-                out.append(act.Step(ctx.cell_names[cell]))
+                out.append(step[cell])
     out.extend(legal_builds(ctx, s, seat, free=True))
-    out.append(act.Stop())
+    out.append(STOP)
     return out
 
 

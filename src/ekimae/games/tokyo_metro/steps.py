@@ -19,6 +19,7 @@ from ekimae.games.tokyo_metro.movement import (
     walk_range,
 )
 from ekimae.games.tokyo_metro.state import NOBODY, MetroState, Phase
+from ekimae.games.tokyo_metro.tables import PASS, tables
 from ekimae.games.tokyo_metro.turn_order import legal_bids, submit_bid
 
 
@@ -49,17 +50,20 @@ def _alights(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if not can_alight_now(ctx, s, seat):
         return []
     cells = empty_cells_touching(ctx, s, riding_station(ctx, s, seat))
-    return [act.Alight(ctx.cell_names[c]) for c in cells]
+    alight = tables(ctx).alight
+    return [alight[c] for c in cells]
 
 
 def _movement(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if s.round == 1:  # TM-3.4: place on an empty cell of the start area
         taken = occupied(s)
-        return [act.Place(ctx.cell_names[c]) for c in ctx.board.start_cells if c not in taken]
+        place = tables(ctx).place
+        return [place[c] for c in ctx.board.start_cells if c not in taken]
     if s.riding[seat] != NOBODY:
-        return [*_alights(ctx, s, seat), act.Pass()]
+        return [*_alights(ctx, s, seat), PASS]
     steps = walk_range(ctx, s, seat, ctx.rules.movement_cells)
-    return [act.Walk(ctx.cell_names[c]) for c in reachable(ctx, s, seat, steps)]
+    walk = tables(ctx).walk
+    return [walk[c] for c in reachable(ctx, s, seat, steps)]
 
 
 def _actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
@@ -74,7 +78,7 @@ def _actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
         out.extend(_assignments(ctx, s, seat))
     out.extend(_alights(ctx, s, seat))
     if not s.turn_busy:  # TM-6.2: no Speed token assigned on a turn you pass
-        out.append(act.Pass())
+        out.append(PASS)
     return out
 
 
@@ -83,11 +87,12 @@ def _assignments(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if s.speed_tokens[seat] <= 0:
         return []
     out: list[Action] = []
+    assign = tables(ctx).assign
     for line in range(ctx.lines):
         if free_slots(ctx, s, line) > 0:
             _assign(s, seat, line)
             if has_card_action(ctx, s, seat):
-                out.append(act.Assign(ctx.letters[line]))
+                out.append(assign[line])
             s.speed_tokens[seat] += 1
             s.speed_on_line[line] -= 1
     return out

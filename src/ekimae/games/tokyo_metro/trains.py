@@ -20,6 +20,7 @@ from ekimae.games.tokyo_metro.movement import (
     on_map,
 )
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
+from ekimae.games.tokyo_metro.tables import BOARD, PASS, tables
 
 
 def start(s: MetroState) -> None:
@@ -135,7 +136,26 @@ def _remove(ctx: Ctx, s: MetroState, line: int) -> None:
 def _open_stop(ctx: Ctx, s: MetroState, line: int) -> None:
     """TM-8.5: everyone who could board or alight here decides, in turn order (OS-2: at
     either vehicle of a pair)."""
-    s.queue = tuple(seat for seat in s.order if _has_choice_at(ctx, s, seat, line))
+    vehicles = ctx.line_vehicles[line]
+    pos = s.train_pos
+    here = [(v, ctx.vehicle_station(v, pos[v])) for v in vehicles]
+    riding, meeple, cell_stations = s.riding, s.meeple, ctx.board.cell_stations
+    deciders = []
+    for seat in s.order:
+        if riding[seat] != NOBODY:
+            if _may_alight_at(ctx, s, seat, line):
+                deciders.append(seat)
+        elif meeple[seat] != OFF_MAP:
+            # `_may_board` for each vehicle, the station looked up once per stop.
+            touched = cell_stations[meeple[seat]]
+            if any(
+                station in touched
+                and not s.alighted[seat] >> v & 1
+                and s.money[seat] >= fare(ctx, s, seat, line)
+                for v, station in here
+            ):
+                deciders.append(seat)
+    s.queue = tuple(deciders)
     s.prompt = Prompt.STOP
 
 
@@ -188,21 +208,22 @@ def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if not s.queue or s.queue[0] != seat:
         return []
     line = s.train_line
+    alight = tables(ctx).alight
     if s.prompt is Prompt.EVICT:
         station = ctx.station_at(line, 0)
         cells = empty_cells_touching(ctx, s, station) or nearest_empty_cells(ctx, s, station)
-        return [act.Alight(ctx.cell_names[c]) for c in cells]
+        return [alight[c] for c in cells]
     if s.riding[seat] != NOBODY:
         cells = empty_cells_touching(ctx, s, _vehicle_station(ctx, s, s.riding[seat]))
-        return [*(act.Alight(ctx.cell_names[c]) for c in cells), act.Pass()]
+        return [*(alight[c] for c in cells), PASS]
     vehicles = ctx.line_vehicles[line]
     if len(vehicles) == 1:
-        return [act.BoardTrain(), act.Pass()]
+        return [BOARD, PASS]
     # OS-2: either vehicle of the pair whose stop the meeple touches.
     boards: list[Action] = [
         act.BoardVehicle(k + 1) for k, v in enumerate(vehicles) if _may_board(ctx, s, seat, line, v)
     ]
-    return [*boards, act.Pass()]
+    return [*boards, PASS]
 
 
 def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
+from ekimae.core.actions import Action
 from ekimae.core.log import Event
 from ekimae.games.tokyo_metro import log_forms as lf
-from ekimae.games.tokyo_metro.actions import TurnBid
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.state import MetroState
+from ekimae.games.tokyo_metro.tables import tables
 
 
-def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[TurnBid]:
-    """TM-3.3 with TM-5.1: any bid from ¥0 up to the seat's money."""
-    if s.bids[seat] is not None:
+def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    """TM-3.3 with TM-5.1: any bid from ¥0 up to the seat's money, in whole coins."""
+    if s.bids[seat] is not None or s.money[seat] < 0:
         return []
-    return [TurnBid(a) for a in range(0, s.money[seat] + 1, ctx.rules.smallest_coin)]
+    return tables(ctx).turn_bids(s.money[seat] // ctx.rules.smallest_coin)
 
 
 def submit_bid(s: MetroState, seat: int, amount: int) -> None:
