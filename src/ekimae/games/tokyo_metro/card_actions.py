@@ -126,8 +126,14 @@ def _spots(ctx: Ctx, s: MetroState, seat: int) -> Iterator[Spot]:
 def legal_card_actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
     memo = Memo(ctx, s, seat)
-    for spot in _spots(ctx, s, seat):
-        spot.lister(out, ctx, s, seat, spot, memo)
+    # `_spots`, inlined: this loop runs for every listing of the actions phase.
+    front, taken, by_card = s.front[seat], s.taken, spots_by_card(ctx)
+    copying = bool(s.copy_discs[seat])
+    for column in (*s.grid, s.personal[seat]):
+        for card_id in column:
+            for spot in by_card[card_id]:
+                if spot.slots <= front and (spot.spot not in taken or (copying and spot.copyable)):
+                    spot.lister(out, ctx, s, seat, spot, memo)
     return out
 
 
@@ -146,6 +152,7 @@ class Memo:
         "_discounts",
         "_invest",
         "_off",
+        "_piles",
         "_reach",
         "_spec",
         "ctx",
@@ -161,6 +168,7 @@ class Memo:
         self._invest: list[int] | None = None
         self._spec: list[int] | None = None
         self._off: list[int] | None = None
+        self._piles: list[str] | None = None
 
     def reach(self, steps: int) -> list[int]:
         found = self._reach.get(steps)
@@ -194,10 +202,24 @@ class Memo:
         return self._invest
 
     def spec_lines(self) -> list[int]:
+        """`can_speculate`, for every line at once (the same test, one pass)."""
         if self._spec is None:
             ctx, s, seat = self.ctx, self.s, self.seat
-            self._spec = [ln for ln in range(ctx.lines) if can_speculate(ctx, s, seat, ln)]
+            least, slots = ctx.rules.speculation_min_value, ctx.track.slots
+            speed, specs, value = s.speed_on_line, s.speculations, s.value
+            self._spec = [
+                ln
+                for ln, holders in enumerate(s.stocks)
+                if seat not in holders
+                and value[ln] >= least
+                and slots[ln] - speed[ln] - len(specs[ln]) > 0
+            ]
         return self._spec
+
+    def piles(self) -> list[str]:
+        if self._piles is None:
+            self._piles = _piles(self.ctx, self.s)
+        return self._piles
 
     def off_lines(self) -> list[int]:
         """Lines whose train is not on the map (TM-7.5: a Start may put it there)."""
@@ -386,7 +408,7 @@ def _piles(ctx: Ctx, s: MetroState) -> list[str]:
 
 
 def _card(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
-    piles = _piles(ctx, s)
+    piles = m.piles()
     if not piles:
         return
     money = s.money[seat]

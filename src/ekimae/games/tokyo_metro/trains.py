@@ -145,16 +145,20 @@ def _open_stop(ctx: Ctx, s: MetroState, line: int) -> None:
         if riding[seat] != NOBODY:
             if _may_alight_at(ctx, s, seat, line):
                 deciders.append(seat)
-        elif meeple[seat] != OFF_MAP:
-            # `_may_board` for each vehicle, the station looked up once per stop.
-            touched = cell_stations[meeple[seat]]
-            if any(
+            continue
+        cell = meeple[seat]
+        if cell == OFF_MAP:
+            continue
+        # `_may_board` for each vehicle, the stations looked up once per stop.
+        touched = cell_stations[cell]
+        for v, station in here:
+            if (
                 station in touched
                 and not s.alighted[seat] >> v & 1
                 and s.money[seat] >= fare(ctx, s, seat, line)
-                for v, station in here
             ):
                 deciders.append(seat)
+                break
     s.queue = tuple(deciders)
     s.prompt = Prompt.STOP
 
