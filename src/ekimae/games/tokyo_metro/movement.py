@@ -28,6 +28,12 @@ def reachable(ctx: Ctx, s: MetroState, seat: int, steps: int) -> list[int]:
 _BALLS: dict[tuple[str, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
 
 
+def open_reach(ctx: Ctx, start: int, steps: int) -> tuple[int, ...]:
+    """The cells within `steps` steps of `start` on a map with no other meeple (sorted):
+    every cell a meeple there could end on, and more when others stand in the way."""
+    return _ball(ctx, start, steps)[0]
+
+
 def _ball(ctx: Ctx, start: int, steps: int) -> tuple[tuple[int, ...], frozenset[int]]:
     key = (ctx.board.name, start, steps)
     found = _BALLS.get(key)
