@@ -219,7 +219,7 @@ def _move(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int
     assert isinstance(a, act.Move)
     if walks(ctx, s, seat):
         s.walk_left = walk_range(ctx, s, seat, p.value)  # MD-5: walked cell by cell
-    s.meeple[seat] = ctx.board.parse_cell(a.cell)
+    s.meeple[seat] = ctx.cell(a.cell)
 
 
 def _colour(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:

@@ -158,6 +158,6 @@ def legal_walk(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
 
 
 def step(ctx: Ctx, s: MetroState, seat: int, a: act.Step) -> None:
-    s.meeple[seat] = ctx.board.parse_cell(a.cell)
+    s.meeple[seat] = ctx.cell(a.cell)
     s.walk_left -= 1
     s.note(lf.WALKS, seat=seat, action=a)

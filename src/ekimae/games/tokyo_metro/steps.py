@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import drinks, flow, trains
@@ -109,36 +111,70 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         submit_bid(s, seat, action.amount)
     elif s.phase is Phase.TRAINS:
         trains.apply(ctx, s, seat, action)
-    elif isinstance(action, act.Place | act.Walk):
-        s.meeple[seat] = ctx.board.parse_cell(action.cell)
-        s.cursor += 1
-        s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
-    elif isinstance(action, act.Alight):
-        s.note(
-            lf.ALIGHTS_PLAN, seat=seat, vehicle=ctx.vehicle_name(s.riding[seat]), cell=action.cell
-        )
-        alight(s, seat, ctx.board.parse_cell(action.cell))
-    elif isinstance(action, act.Pass):
-        if s.phase is Phase.MOVEMENT:
-            s.cursor += 1  # stays aboard
-        else:
-            flow.pass_turn(ctx, s, seat)
-    elif isinstance(action, act.Build):
-        drinks.build(ctx, s, seat, action)
-        if not action.free:
-            flow.next_turn(s)  # MD-4: an action; a free build (MD-5) is not
-    elif isinstance(action, act.Step):
-        drinks.step(ctx, s, seat, action)
-    elif isinstance(action, act.Stop):
-        s.walk_left = -1
-        s.note(lf.STOPS, seat=seat)
-        flow.next_turn(s)
-    elif isinstance(action, act.Assign):
-        _assign(s, seat, ctx.board.line_by_letter[action.line])
-        s.turn_busy = True
-        s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
     else:
-        take_card_action(ctx, s, seat, action)
-        if s.walk_left < 0:
-            flow.next_turn(s)
+        _STEPS.get(type(action), _card)(ctx, s, seat, action)
     flow.settle(ctx, s)
+
+
+def _walk(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Place | act.Walk)
+    s.meeple[seat] = ctx.cell(action.cell)
+    s.cursor += 1
+    s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
+
+
+def _alight(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Alight)
+    s.note(lf.ALIGHTS_PLAN, seat=seat, vehicle=ctx.vehicle_name(s.riding[seat]), cell=action.cell)
+    alight(s, seat, ctx.cell(action.cell))
+
+
+def _pass(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    if s.phase is Phase.MOVEMENT:
+        s.cursor += 1  # stays aboard
+    else:
+        flow.pass_turn(ctx, s, seat)
+
+
+def _build(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Build)
+    drinks.build(ctx, s, seat, action)
+    if not action.free:
+        flow.next_turn(s)  # MD-4: an action; a free build (MD-5) is not
+
+
+def _step(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Step)
+    drinks.step(ctx, s, seat, action)
+
+
+def _stop(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    s.walk_left = -1
+    s.note(lf.STOPS, seat=seat)
+    flow.next_turn(s)
+
+
+def _assign_token(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Assign)
+    _assign(s, seat, ctx.board.line_by_letter[action.line])
+    s.turn_busy = True
+    s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
+
+
+def _card(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    take_card_action(ctx, s, seat, action)
+    if s.walk_left < 0:
+        flow.next_turn(s)
+
+
+# The movement and actions phases' steps by action type; any other is a card action.
+_STEPS: dict[type[Action], Callable[[Ctx, MetroState, int, Action], None]] = {
+    act.Place: _walk,
+    act.Walk: _walk,
+    act.Alight: _alight,
+    act.Pass: _pass,
+    act.Build: _build,
+    act.Step: _step,
+    act.Stop: _stop,
+    act.Assign: _assign_token,
+}

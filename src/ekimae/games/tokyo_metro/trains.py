@@ -140,6 +140,12 @@ def _open_stop(ctx: Ctx, s: MetroState, line: int) -> None:
     pos = s.train_pos
     here = [(v, ctx.vehicle_station(v, pos[v])) for v in vehicles]
     riding, meeple, cell_stations = s.riding, s.meeple, ctx.board.cell_stations
+    if riding.count(NOBODY) == len(riding) and all(
+        ctx.station_cells[station].isdisjoint(meeple) for _, station in here
+    ):
+        s.queue = ()  # nobody aboard, nobody beside the stop: no decision (most stops)
+        s.prompt = Prompt.STOP
+        return
     deciders = []
     for seat in s.order:
         if riding[seat] != NOBODY:
@@ -256,7 +262,7 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         )
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
-        alight(s, seat, ctx.board.parse_cell(action.cell))
+        alight(s, seat, ctx.cell(action.cell))
         s.note(lf.ALIGHTS, seat=seat, vehicle=ctx.vehicle_name(ridden), cell=action.cell)
         if s.prompt is Prompt.STOP and (ridden not in vehicles or len(vehicles) == 2):
             # Off another train (or one of a pair, OS-2): may now board one here.
