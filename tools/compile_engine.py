@@ -37,6 +37,11 @@ MODULES = (
     "ekimae.games.tokyo_metro.tables",
     "ekimae.games.tokyo_metro.trains",
     "ekimae.games.tokyo_metro.turn_order",
+    "ekimae.games.tokyo_metro.context",
+    "ekimae.games.tokyo_metro.components",
+    "ekimae.games.tokyo_metro.board",
+    "ekimae.games.tokyo_metro.scoring",
+    "ekimae.games.tokyo_metro.log_forms",
 )
 
 
