@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from ekimae.core.actions import Action
 from ekimae.core.errors import DataError
 from ekimae.games.jidohanbaiki.components import load_components, parse_components
 from ekimae.games.tokyo_metro import actions as act
@@ -274,17 +275,23 @@ def test_md5_ends_with_the_action_phase() -> None:
 
 def test_md6_card_action_takes_only_a_shape_card_from_the_jh_pile() -> None:
     from ekimae.games.tokyo_metro.card_actions import Memo, _card
+    from ekimae.games.tokyo_metro.tables import Spot
 
     state = _drinks_state()
     s, ctx = state.s, state.ctx
     col = ctx.drinks_column
-    spot = next(a for a in ctx.cards.spots.values() if a.kind.value == "card")
+    printed = next(a for a in ctx.cards.spots.values() if a.kind.value == "card")
+    spot = Spot(ctx, printed, _card, None)
+
+    def piles() -> list[str | None]:
+        listed: list[Action] = []
+        _card(listed, ctx, s, 0, spot, Memo(ctx, s, 0))
+        return [getattr(a, "pile", None) for a in listed]
+
     s.discards[col] = ("JC-red",)
-    piles = [getattr(a, "pile", None) for a in _card(ctx, s, 0, spot, Memo(ctx, s, 0))]
-    assert "JH" not in piles
+    assert "JH" not in piles()
     s.discards[col] = ("JC-red", "JS-short-can")
-    piles = [getattr(a, "pile", None) for a in _card(ctx, s, 0, spot, Memo(ctx, s, 0))]
-    assert "JH" in piles
+    assert "JH" in piles()
 
 
 @pytest.mark.parametrize(("count", "bonus"), [(1, 100), (3, 100), (4, 200), (5, 200), (6, 300)])

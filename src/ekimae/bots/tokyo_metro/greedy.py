@@ -30,6 +30,7 @@ from ekimae.games.tokyo_metro.context import load_ctx
 from ekimae.games.tokyo_metro.drinks import BONUS, FEE_STEP
 
 DISC = 100  # TM-3.5: what a disc in front earns by passing instead
+MOVE_MONEY = 300  # below it a Move is worth nothing: no station could be paid for there
 TURN_BIDS = (0, 100, 200)
 
 
@@ -209,7 +210,7 @@ class Judge:
         self.move_free = self.drinks > 0 and move_on_table(self.cards, grid, view["taken"])
 
     def score(self, action: Action) -> float:
-        scorer = _SCORERS.get(type(action))
+        scorer = SCORERS.get(type(action))
         return scorer(self, action) if scorer is not None else 0.0
 
     # ------------------------------------------------------------------ lines and stations
@@ -597,7 +598,7 @@ def _repay(j: Judge, a: Action) -> float:
 
 def _move(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Move)
-    if j.money < 300:
+    if j.money < MOVE_MONEY:
         return -j.discs(a)
     return j.w.move_factor * (j.cell_worth(a.cell) - j.here()) - j.discs(a)
 
@@ -710,7 +711,7 @@ def _step(j: Judge, a: Action) -> float:
     return j.around(a.cell)
 
 
-_SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
+SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
     act.Station: _station,
     act.Exchange: _exchange,
     act.Invest: _invest,
