@@ -22,6 +22,11 @@ class Leases:
         self.origin = origin
         self.seconds = seconds
         self.multi = multi
+        # When another process last held a game's lease against us (time.monotonic()): a
+        # third of a lease goes by before asking again, so that every change another
+        # process makes does not cost a refused write here (the periodic sweep adopts a
+        # game whose holder died).
+        self._refused: dict[str, float] = {}
 
     async def hold(self, table: Table, renew: bool = False) -> bool:
         """Whether this process may run the game's bots and timer now: it holds the lease
@@ -32,11 +37,16 @@ class Leases:
         now = time.monotonic()
         if not renew and table.lease_until - now > self.seconds / 3:
             return True
-        got = await asyncio.to_thread(
-            self.store.take_lease, table.info.id, self.origin, self.seconds
-        )
+        game_id = table.info.id
+        if not renew and now - self._refused.get(game_id, -self.seconds) < self.seconds / 3:
+            return False
+        got = await asyncio.to_thread(self.store.take_lease, game_id, self.origin, self.seconds)
         # A margin under the lease's length: this process stops before another may start.
         table.lease_until = now + self.seconds * 0.8 if got else 0.0
+        if got:
+            self._refused.pop(game_id, None)
+        else:
+            self._refused[game_id] = now
         return got
 
     async def renew(self, tables: list[Table]) -> None:
