@@ -4,10 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-# PostgreSQL (storage tests) and Chromium (browser tests), installed and started if missing.
-SERVICES = eval "$$(EKIMAE_BROWSER=1 tools/services.sh --print-env)" &&
+# PostgreSQL (storage tests) and Chromium (browser tests), installed, started and reached
+# by `make services` (tools/services.sh), which writes their settings for the pytest that
+# follows. A failure stops make at once with one line saying what and why (issue 28).
+SERVICES_ENV := $(VENV)/services.env
+SERVICES = . ./$(SERVICES_ENV) &&
 
-.PHONY: run play test lint typecheck unit slow bench golden clean
+.PHONY: run play test lint typecheck unit slow soak services bench golden clean
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,14 +32,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+services: $(STAMP)
+	@EKIMAE_BROWSER=1 tools/services.sh --print-env >$(SERVICES_ENV).new \
+		&& mv $(SERVICES_ENV).new $(SERVICES_ENV) || { rm -f $(SERVICES_ENV).new; exit 1; }
+
+unit: services
 	$(SERVICES) $(BIN)/pytest -q -n 2 -m "not slow"
 
-slow: $(STAMP)
+slow: services
 	$(SERVICES) $(BIN)/pytest -q -n 2 -m slow
 
-# The test command README gives; CI calls it. Slow suites run too, after the fast ones.
-test: lint typecheck
+# The test command README gives; CI calls it. Set-up first (it fails fastest), then lint,
+# types and every test, the slow ones included.
+test: services lint typecheck
 	$(SERVICES) $(BIN)/pytest -q -n 2
 
 bench: $(STAMP)
