@@ -47,6 +47,11 @@ slow: services
 test: services lint typecheck
 	$(SERVICES) $(BIN)/pytest -q -n 2
 
+# The long soak: thousands of random games per title with the conformance checks, on every
+# core (tools/soak.py; SOAK="--games 20000 --ray-address auto" for more, on Ray).
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak $(SOAK)
+
 bench: $(STAMP)
 	$(BIN)/ekimae bench
 
