@@ -21,6 +21,16 @@ os.environ.setdefault("EKIMAE_GAMES", "sealed-auction,quick-draw")
 for _name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
     os.environ.pop(_name, None)
 
+# Tests that drive Chromium (tests/server/live.py), through either fixture name: marked
+# `browser`, so that `pytest -m browser` runs them alone and `-m "not browser"` leaves them out.
+BROWSER_FIXTURES = {"browser", "chromium"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+
 
 # ------------------------------------------------------------------ --cpu-durations N
 # pytest's --durations reports wall time, which on a shared machine says as much about the
