@@ -36,16 +36,19 @@ services: $(STAMP)
 	@EKIMAE_BROWSER=1 tools/services.sh --print-env >$(SERVICES_ENV).new \
 		&& mv $(SERVICES_ENV).new $(SERVICES_ENV) || { rm -f $(SERVICES_ENV).new; exit 1; }
 
+# Two workers; each takes the next test when it is free (the longest are split into items).
+PYTEST = $(BIN)/pytest -q -n 2 --dist worksteal
+
 unit: services
-	$(SERVICES) $(BIN)/pytest -q -n 2 -m "not slow"
+	$(SERVICES) $(PYTEST) -m "not slow"
 
 slow: services
-	$(SERVICES) $(BIN)/pytest -q -n 2 -m slow
+	$(SERVICES) $(PYTEST) -m slow
 
 # The test command README gives; CI calls it. Set-up first (it fails fastest), then lint,
 # types and every test, the slow ones included.
 test: services lint typecheck
-	$(SERVICES) $(BIN)/pytest -q -n 2
+	$(SERVICES) $(PYTEST)
 
 # The long soak: thousands of random games per title with the conformance checks, on every
 # core (tools/soak.py; SOAK="--games 20000 --ray-address auto" for more, on Ray).

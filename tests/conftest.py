@@ -30,6 +30,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.browser)
+    # The long ones first (order kept otherwise): the two xdist workers then end on short
+    # tests, not one of them on a long one while the other has nothing left.
+    items.sort(key=lambda item: not any(item.iter_markers("slow")))
 
 
 # ------------------------------------------------------------------ --cpu-durations N
