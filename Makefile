@@ -37,7 +37,8 @@ services: $(STAMP)
 		&& mv $(SERVICES_ENV).new $(SERVICES_ENV) || { rm -f $(SERVICES_ENV).new; exit 1; }
 
 # Two workers; each takes the next test when it is free (the longest are split into items).
-PYTEST = $(BIN)/pytest -q -n 2 --dist worksteal
+# PYTEST_ARGS adds options, e.g. make test PYTEST_ARGS="--cpu-durations 20" (docs/testing.md).
+PYTEST = $(BIN)/pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
 unit: services
 	$(SERVICES) $(PYTEST) -m "not slow"
