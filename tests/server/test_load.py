@@ -46,7 +46,7 @@ def test_three_processes_on_postgresql_push_across_processes() -> None:
     action reaches every client, whichever process accepted it."""
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
+        pytest.fail(f"{POSTGRES_ENV} is not set: run `make services && . .venv/services.env`")
     figures = measure(
         games=12, clients=36, seconds=12, bot_delay=0.2, processes=3, database_url=url
     )

@@ -96,7 +96,7 @@ async def _play(bases: list[str], gid: str, toks: list[str], start: int, n: int)
 def test_kill_minus_nine_one_of_three_processes_loses_nothing(tmp_path: Path) -> None:
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
+        pytest.fail(f"{POSTGRES_ENV} is not set: run `make services && . .venv/services.env`")
     with fresh_schema(url) as db:
         ports = [free_port() for _ in range(3)]
         procs = [start_server(tmp_path, p, bot_delay=0.05, database_url=db) for p in ports]
