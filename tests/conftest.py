@@ -9,6 +9,7 @@ in the environment wins (`EKIMAE_GAMES= pytest` runs with the titles alone).
 from __future__ import annotations
 
 import os
+import resource
 import time
 from collections.abc import Generator, Iterator
 from typing import Any
@@ -37,11 +38,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 # ------------------------------------------------------------------ --cpu-durations N
 # pytest's --durations reports wall time, which on a shared machine says as much about the
-# neighbours as about the test. This reports the CPU time of the process running each test
-# (all its threads, e.g. a live server's; not the processes it starts, e.g. Chromium), the
-# figure to size a test by (docs/testing.md). Collected on xdist workers too.
+# neighbours as about the test. This reports the CPU time each test cost: its process's
+# (all threads, e.g. a live server's) and that of the processes it started and saw end
+# (Chromium, a server subprocess, a pool's workers), the figures to size a test by
+# (docs/testing.md). Collected on xdist workers too. Not counted: processes that outlive
+# the test (PostgreSQL, a Ray cluster).
 
 CPU_KEY = "cpu_seconds"
+CHILD_KEY = "child_cpu_seconds"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -50,34 +54,33 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         type=int,
         default=None,
         metavar="N",
-        help="show the N tests that took the most CPU time (0: all), with the total",
+        help="show the N tests that took the most CPU time (0: all), with the totals",
     )
 
 
-@pytest.hookimpl(wrapper=True)
-def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
-    item.user_properties.append((CPU_KEY, 0.0))
-    return (yield)
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
 
 
 def _timed(item: pytest.Item) -> Generator[None, None, None]:
-    start = time.process_time()
+    start, children = time.process_time(), _children_cpu()
     try:
         return (yield)
     finally:
-        spent = time.process_time() - start
-        props = item.user_properties
-        for i, (key, value) in enumerate(props):
-            if key == CPU_KEY:
-                props[i] = (CPU_KEY, _seconds(value) + spent)
+        spent = {CPU_KEY: time.process_time() - start, CHILD_KEY: _children_cpu() - children}
+        props = dict(item.user_properties)
+        item.user_properties[:] = [(k, v) for k, v in item.user_properties if k not in spent] + [
+            (k, _seconds(props.get(k)) + extra) for k, extra in spent.items()
+        ]
 
 
 def _seconds(value: object) -> float:
     return value if isinstance(value, float) else 0.0
 
 
-def _cpu_of(report: pytest.TestReport) -> float:
-    return sum((_seconds(v) for k, v in report.user_properties if k == CPU_KEY), 0.0)
+def _used(report: pytest.TestReport, key: str) -> float:
+    return sum((_seconds(v) for k, v in report.user_properties if k == key), 0.0)
 
 
 @pytest.hookimpl(wrapper=True)
@@ -99,7 +102,8 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
     wanted = config.getoption("--cpu-durations")
     if wanted is None:
         return
-    cpu: dict[str, float] = {}
+    own: dict[str, float] = {}
+    children: dict[str, float] = {}
     wall: dict[str, float] = {}
     for reports in terminalreporter.stats.values():
         for report in reports:
@@ -107,13 +111,16 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
                 continue
             wall[report.nodeid] = wall.get(report.nodeid, 0.0) + report.duration
             if report.when == "teardown":
-                cpu[report.nodeid] = _cpu_of(report)
-    ranked = sorted(cpu.items(), key=lambda kv: -kv[1])
+                own[report.nodeid] = _used(report, CPU_KEY)
+                children[report.nodeid] = _used(report, CHILD_KEY)
+    ranked = sorted(own, key=lambda n: -(own[n] + children[n]))
     shown = ranked if wanted == 0 else ranked[:wanted]
-    terminalreporter.write_sep("=", f"{len(shown)} most CPU-costly tests (of {len(cpu)})")
-    for nodeid, seconds in shown:
-        terminalreporter.write_line(f"{seconds:8.2f} s cpu {wall[nodeid]:8.2f} s wall  {nodeid}")
-    total_cpu, total_wall = sum(cpu.values()), sum(wall.values())
+    terminalreporter.write_sep("=", f"{len(shown)} most CPU-costly tests (of {len(own)})")
+    terminalreporter.write_line("     cpu  children      wall")
+    for n in shown:
+        terminalreporter.write_line(f"{own[n]:7.1f} s {children[n]:7.1f} s {wall[n]:7.1f} s  {n}")
     terminalreporter.write_line(
-        f"total: {total_cpu:.0f} s cpu, {total_wall:.0f} s wall in tests over {len(cpu)} tests"
+        f"total: {sum(own.values()):.0f} s cpu in the test processes, "
+        f"{sum(children.values()):.0f} s in processes they started, "
+        f"{sum(wall.values()):.0f} s wall over {len(own)} tests"
     )
