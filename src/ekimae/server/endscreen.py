@@ -17,10 +17,10 @@ from ekimae.i18n import format_yen
 from ekimae.server.titles import GenericTitle
 
 if TYPE_CHECKING:
-    from ekimae.server.hub import LiveGame
+    from ekimae.server.payloads import Live
 
 
-def played_seconds(live: LiveGame) -> float | None:
+def played_seconds(live: Live) -> float | None:
     """Seconds from the game's creation to its last action, when this process took that
     action (a game loaded after a restart has no wall time for it: None)."""
     if not live.accepted_wall or not live.info.created_at:
@@ -34,7 +34,7 @@ def played_seconds(live: LiveGame) -> float | None:
     return max(0.0, live.accepted_wall - created.timestamp())
 
 
-def _score_text(live: LiveGame, score: int, view: Any, lang: str) -> str:
+def _score_text(live: Live, score: int, view: Any, lang: str) -> str:
     """A score as the title writes it (`WebTitle.score_text`); yen for a title with a page
     of its own (every Tokyo Series game counts yen), the number on the generic page."""
     own = getattr(live.web, "score_text", None)
@@ -45,7 +45,7 @@ def _score_text(live: LiveGame, score: int, view: Any, lang: str) -> str:
     return format_yen(score, lang)
 
 
-def end_payload(live: LiveGame, lang: str) -> dict[str, Any]:
+def end_payload(live: Live, lang: str) -> dict[str, Any]:
     """The end screen's content: ranking, scores as the title writes them, the title's
     breakdown (columns, a row per seat, notes), and the length."""
     view = live.state.view(None)

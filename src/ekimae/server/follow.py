@@ -24,9 +24,8 @@ from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, HTTPException, Request
+from fastapi import HTTPException
 
-from ekimae import i18n
 from ekimae.core.actions import Action
 from ekimae.core.game import SYSTEM, Dynamics, State
 from ekimae.core.logtext import parse_seat, parse_yen
@@ -37,7 +36,7 @@ from ekimae.i18n_log import Names, forms_of, say_field
 from ekimae.server.titles import WebTitle, web_title
 
 if TYPE_CHECKING:
-    from ekimae.server.hub import Hub, LiveGame
+    from ekimae.server.payloads import Live
 
 # Entries pushed with every update: the page asks for the rest once (`GET .../moves`).
 PUSHED = 30
@@ -78,7 +77,7 @@ def _note(web: WebTitle, view: Mapping[str, Any]) -> Any:
     return None if hook is None else hook(view)
 
 
-def history(live: LiveGame) -> History:
+def history(live: Live) -> History:
     """The game's history up to its last action, replayed once and then advanced (a
     taken-back action makes it replay from the start)."""
     actions = live.record.actions
@@ -101,7 +100,7 @@ def history(live: LiveGame) -> History:
     return made
 
 
-def _advance(live: LiveGame, made: History, actions: Sequence[tuple[int, Action]]) -> None:
+def _advance(live: Live, made: History, actions: Sequence[tuple[int, Action]]) -> None:
     state = made.cursor
     assert state is not None
     for seat, action in actions:
@@ -214,14 +213,14 @@ def plain(parts: Sequence[Part]) -> str:
 # ------------------------------------------------------------------------- entries
 
 
-def hidden(live: LiveGame, viewer: int | None, seat: int, action: Action) -> bool:
+def hidden(live: Live, viewer: int | None, seat: int, action: Action) -> bool:
     """Whether `viewer` may not see what `seat` chose: another seat's sealed choice
     (`OPEN`: a finished game's replay with every choice shown)."""
     return viewer != OPEN and seat != viewer and action.kind in live.game.type.sealed
 
 
 def _entry(
-    live: LiveGame,
+    live: Live,
     made: History,
     index: int,
     viewer: int | None,
@@ -241,7 +240,7 @@ def _entry(
 
 
 def entries(
-    live: LiveGame, viewer: int | None, lang: str, start: int = 0, upto: int | None = None
+    live: Live, viewer: int | None, lang: str, start: int = 0, upto: int | None = None
 ) -> list[dict[str, Any]]:
     """The side log's entries for `viewer`'s page, actions [start, upto); an entry `i`
     of -1 holds the lines written at setup (when `start` is 0)."""
@@ -276,7 +275,7 @@ def entries(
     return out
 
 
-def page_extras(live: LiveGame, viewer: int | None, lang: str) -> dict[str, Any]:
+def page_extras(live: Live, viewer: int | None, lang: str) -> dict[str, Any]:
     """What every update carries for following the game: the last entries of the side log
     (the page fetches the rest once), whether moves come in real time (a page never holds
     them back to pace them), and at the end the end screen."""
@@ -295,43 +294,7 @@ def page_extras(live: LiveGame, viewer: int | None, lang: str) -> dict[str, Any]
     return out
 
 
-# ------------------------------------------------------------------------- the API
-
-router = APIRouter()
-
-
-def _seat(hub: Hub, game_id: str, token: str | None) -> int | None:
-    if not token:
-        return None
-    seat = hub.store.seat_for_token(game_id, token) if len(token) <= 64 else None
-    if seat is None:
-        raise HTTPException(403, "this link's token does not belong to a seat of this game")
-    return seat
-
-
-@router.get("/api/games/{game_id}/moves")
-async def api_moves(
-    request: Request, game_id: str, token: str | None = None, since: int = 0, seat: str = ""
-) -> Any:
-    """The side log from action `since` on, as the token's seat (or a spectator) sees it.
-    Once the game is over, `seat=all` shows every sealed choice and `seat=N` what seat N
-    saw (the replay's move list)."""
-    hub: Hub = request.app.state.hub
-    live = await hub.fresh(game_id) if len(game_id) <= 32 else None
-    if live is None:
-        raise HTTPException(404, f"no game {game_id[:32]!r}")
-    viewer = _seat(hub, game_id, token)
-    if seat:
-        if not live.state.is_terminal():
-            raise HTTPException(403, "a seat's view of the log opens once the game is over")
-        viewer = replay_viewer(seat, len(live.info.names))
-    lang = i18n.request_language(request)
-    return {
-        "moves": entries(live, viewer, lang, max(0, since)),
-        "total": len(live.record.actions),
-        "names": live.info.names,
-    }
-
+# ------------------------------------------------------------------------- replays
 
 # Every sealed choice shown: a seat number no seat has.
 OPEN = 99

@@ -13,14 +13,9 @@ from functools import cache
 from html import escape
 from typing import Any
 
-from fastapi import APIRouter, HTTPException
-from fastapi.responses import Response
-
 from ekimae.core.data import Fields, read_toml
 from ekimae.games import games
 from ekimae.server.titles import HERE, web_title
-
-router = APIRouter()
 
 
 @cache
@@ -64,15 +59,3 @@ def picture(game: str) -> str:
     hook = getattr(web_title(game), "picture", None)
     drawn = None if hook is None else hook()
     return str(drawn) if drawn else _plain(games()[game].title)
-
-
-@router.get("/api/titles/{name}/picture.svg")
-async def api_picture(name: str) -> Response:
-    """A title's picture for the lobby, drawn from its components."""
-    if name not in games():
-        raise HTTPException(404, f"no game {name[:40]!r}")
-    return Response(
-        picture(name),
-        media_type="image/svg+xml",
-        headers={"Cache-Control": "public, max-age=3600"},
-    )

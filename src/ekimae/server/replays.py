@@ -9,24 +9,35 @@ title writes a replay of its own. Replays open once the game is over.
 
 from __future__ import annotations
 
-import asyncio
-from dataclasses import replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from fastapi import APIRouter, HTTPException, Request
-
-from ekimae import i18n
-from ekimae.core.record import replay
-from ekimae.server import follow
+from ekimae.server import follow, undoing
+from ekimae.server.payloads import Snapshot
 
 if TYPE_CHECKING:
-    from ekimae.core.game import State
-    from ekimae.server.hub import Hub, LiveGame
+    from ekimae.core.game import Game, State
+    from ekimae.core.record import GameRecord
+    from ekimae.server.payloads import Live
+    from ekimae.server.store import GameInfo
+    from ekimae.server.titles import WebTitle
 
-router = APIRouter()
+
+@dataclass(eq=False)  # by identity: `follow.SOURCES` holds it weakly
+class Step:
+    """A finished game as it stood after some step: what its payload is made of."""
+
+    info: GameInfo
+    record: GameRecord
+    state: State
+    game: Game[Any]
+    web: WebTitle
+    claimed: list[bool]
+    verdict: undoing.Verdict
+    accepted_wall: float
 
 
-def replay_context(live: LiveGame) -> dict[str, Any]:
+def replay_context(live: Live) -> dict[str, Any]:
     """What the title's page template needs to be a replay: the title's page context
     (from the finished game's spectator view) and `replay` (the base template's controls
     and the scripts' replay mode)."""
@@ -44,17 +55,22 @@ def replay_context(live: LiveGame) -> dict[str, Any]:
     }
 
 
-def replay_payload(
-    live: LiveGame, state: State, step: int, viewer: int, lang: str
-) -> dict[str, Any]:
+def replay_payload(live: Live, state: State, step: int, viewer: int, lang: str) -> dict[str, Any]:
     """The page payload after `step` actions, as seat `viewer` saw it (`follow.OPEN`:
     everything open), with nothing to choose."""
-    from ekimae.server.hub import state_payload  # the hub builds every page's payload
-
-    copy = replace(live, state=state, record=live.record.truncated(step))
+    copy = Step(
+        live.info,
+        live.record.truncated(step),
+        state,
+        live.game,
+        live.web,
+        list(live.claimed),
+        undoing.Verdict(None),
+        live.accepted_wall,
+    )
     follow.SOURCES[copy] = live
     seat = None if viewer == follow.OPEN else viewer
-    payload = state_payload(copy, seat, lang)
+    payload = dict(Snapshot(copy).payload(seat, lang))
     if viewer == follow.OPEN:
         view = state.open_view()
         payload["view"] = view
@@ -71,20 +87,3 @@ def replay_payload(
         }
     )
     return payload
-
-
-@router.get("/api/games/{game_id}/replay/page")
-async def api_replay_page(request: Request, game_id: str, step: int = 0, seat: str = "all") -> Any:
-    """The title page's payload after `step` actions of a finished game, as seat N saw it
-    (`seat=N`, 0-based) or all open (`seat=all`)."""
-    hub: Hub = request.app.state.hub
-    live = await hub.fresh(game_id) if len(game_id) <= 32 else None
-    if live is None:
-        raise HTTPException(404, f"no game {game_id[:32]!r}")
-    if not live.state.is_terminal():
-        raise HTTPException(403, "replays open once the game is over")
-    viewer = follow.replay_viewer(seat, len(live.info.names))
-    total = len(live.record.actions)
-    step = max(0, min(step, total))
-    state = await asyncio.to_thread(replay, live.record, live.game, step)
-    return replay_payload(live, state, step, viewer, i18n.request_language(request))

@@ -10,6 +10,26 @@ import { t } from "/static/i18n.js";
 import { initFollow } from "/static/follow.js";
 import { initReplayMode } from "/static/replay.js";
 
+// Why this seat's own last action has no Undo (issue 26): it drew, or it showed the seat
+// something hidden (the last sealed bid reveals them all). Shown beside the Undo button.
+const FINAL = {
+  chance: () => t("Your last action drew by chance: it cannot be taken back."),
+  hidden: () => t("Your last action showed what was hidden: it cannot be taken back."),
+};
+
+function showFinal(msg) {
+  const undo = document.getElementById("undo");
+  if (!undo) return;
+  let note = document.getElementById("undo-final");
+  if (!note) {
+    note = document.createElement("span");
+    note.id = "undo-final";
+    note.className = "undo-final";
+    undo.after(note);
+  }
+  note.textContent = FINAL[msg.undo_final]?.() ?? "";
+}
+
 export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   const replayTotal = document.querySelector("main[data-replay]")?.dataset.replay;
   const follow = initFollow(cfg, { replay: replayTotal !== undefined });
@@ -46,6 +66,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     const before = latest;
     latest = msg;
     show(msg);
+    showFinal(msg);
     setPending(pending);
     if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
     extras?.onState(msg);

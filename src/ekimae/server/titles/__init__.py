@@ -32,6 +32,9 @@ class WebTitle(Protocol):
     # A game's page, e.g. "tokyo_metro/templates/game.html"; its replay too (issue 31:
     # `server/replays.py` renders it in replay mode).
     template: str
+    # Optional (read with getattr, default False): True when `overlay` draws only what
+    # every seat sees, so the server draws it once per change from a spectator's view
+    # instead of once per seat (`server.payloads`).
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         """Extra context for the page template (the drawn board, …)."""
@@ -82,6 +85,7 @@ class GenericTitle:
     replace only what it draws itself."""
 
     template = "generic/game.html"
+    shared_overlay = False
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         return {}

@@ -23,6 +23,9 @@ def _cards(options: Mapping[str, str]) -> str:
 
 class TokyoMetroWeb:
     template = "tokyo_metro/templates/game.html"
+    # The overlay draws pyramids, meeples, trains and vending machines: what every seat
+    # sees alike, so the server draws it once per change (tests/server/test_payloads.py).
+    shared_overlay = True
 
     def picture(self) -> str:
         """The lobby's picture: TOKYO's network as the board prints it."""
