@@ -29,22 +29,29 @@ def _buy(page: Page) -> None:
     page.click("#confirm-btn")
 
 
-def _seen(page: Page, until: int) -> list[tuple[int, float]]:
-    """(action count, time in ms) of every update the page drew, until `until`."""
-    return list(
-        page.evaluate(
-            """(until) => new Promise((done) => {
-              const seen = [[Number(document.body.dataset.actions), performance.now()]];
-              const watch = new MutationObserver(() => {
-                const n = Number(document.body.dataset.actions);
-                if (n !== seen[seen.length - 1][0]) seen.push([n, performance.now()]);
-                if (n >= until) { watch.disconnect(); done(seen); }
-              });
-              watch.observe(document.body, { attributes: true, attributeFilter: ["data-actions"] });
-            })""",
-            until,
-        )
+def _watch(page: Page) -> None:
+    """From now on, note (action count, time in ms) of every update the page draws: set
+    before the move that sets the bots off, so that none of their moves is drawn unseen."""
+    page.evaluate(
+        """() => {
+          const seen = [[Number(document.body.dataset.actions), performance.now()]];
+          window.__seen = seen;
+          window.__held = 0; // how many updates were ever held back at once
+          new MutationObserver(() => {
+            const n = Number(document.body.dataset.actions);
+            if (n !== seen[seen.length - 1][0]) seen.push([n, performance.now()]);
+            window.__held = Math.max(window.__held, Number(document.body.dataset.queued || 0));
+          }).observe(document.body, {
+            attributes: true, attributeFilter: ["data-actions", "data-queued"],
+          });
+        }"""
     )
+
+
+def _seen(page: Page, until: int) -> list[tuple[int, float]]:
+    """What `_watch` noted, once the page has drawn action `until`."""
+    page.wait_for_function("(until) => window.__seen.at(-1)[0] >= until", arg=until, timeout=15_000)
+    return [(int(n), float(at)) for n, at in page.evaluate("window.__seen")]
 
 
 def test_each_bot_move_is_shown_for_the_pace(paced: str, browser: Browser) -> None:
@@ -61,18 +68,22 @@ def test_each_bot_move_is_shown_for_the_pace(paced: str, browser: Browser) -> No
     page.goto(paced + res.json()["me"]["url"])
     expect(page.locator("#status.yours")).to_be_visible(timeout=15_000)
     expect(page.locator("#sl-pace")).to_have_value(str(PACE))  # "one by one": the server's
+    _watch(page)
     _buy(page)
     seen = _seen(page, 3)
     counts = [n for n, _ in seen]
     assert counts[-3:] == [1, 2, 3], counts  # each move drawn, none skipped
     (_, first), (_, second) = seen[-2:]
     assert second - first >= PACE - 50, seen  # the second bot's move waited its turn
+    assert page.evaluate("window.__held") >= 1  # ... held back by the page
     expect(page.locator("#status.yours")).to_be_visible(timeout=10_000)
 
     # "At once": the person's own choice for this game, kept in this browser.
     page.click("#sidelog .sl-settings summary")
     page.select_option("#sl-pace", "0")
+    _watch(page)
     _buy(page)
     seen = _seen(page, 6)
-    (_, first), (_, second) = seen[-2:]
-    assert second - first < PACE - 100, seen
+    assert [n for n, _ in seen][-3:] == [4, 5, 6], seen
+    # Each move drawn as it came: none was ever held back for a pace.
+    assert page.evaluate("window.__held") == 0

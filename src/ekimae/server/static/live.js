@@ -79,6 +79,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     while (queue.length) {
       const wait = othersLast ? follow.paceMs() - (performance.now() - shownAt) : 0;
       if (wait > 0) {
+        document.body.dataset.queued = String(queue.length); // held back for the pace
         holding = setTimeout(() => { holding = null; drain(); }, wait);
         return;
       }
