@@ -18,6 +18,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat
 from ekimae.core.rng import Rng
+from ekimae.core.saved import Context
 from ekimae.games.bottle_bonus import log_forms as lf
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
 from ekimae.games.bottle_bonus.components import BonusData
@@ -31,41 +32,42 @@ BEFORE = ("white", "blue")  # BB-2: the powers spent before a round starts
 
 
 class BottleState(JutakuState):
-    __slots__ = (
-        "bets",
-        "bonus",
-        "caught",
-        "drinks",
-        "droppers",
-        "early",
-        "flipped",
-        "kept",
-        "machine",
-        "purple",
-        "ready",
-        "red",
-        "rng_state",
-        "spare",
-        "unwanted",
-    )
+    """JUTAKU's position and the drinks. Its own fields, declared once below, are saved
+    after JUTAKU's (`core.saved`)."""
+
+    bonus: Context[BonusData]
+    drinks: list[list[str]]  # held, in the order caught
+    machine: list[str]  # BB-1: the drinks dropped, not caught yet
+    droppers: list[Seat]  # BB-1: this drop's completers
+    caught: list[str | None]  # BB-1: one each per drop
+    kept: list[list[str]]  # BB-2 blue: +¥ at the end
+    bets: list[list[str]]  # BB-2 blue: this round's
+    early: list[int]  # BB-2 white: elements still to place before the round
+    ready: list[bool]  # RULING: done with the step before the round
+    red: list[bool]  # BB-2 red: two elements at once this round
+    spare: list[str | None]  # BB-2 red: the second in hand
+    unwanted: list[str | None]  # BB-2 mint: not to take again
+    purple: list[bool]  # BB-2 purple: this move goes anywhere
+    flipped: list[str]  # BB-2 black: cards turned to their other side
+    rng_state: int  # the box's draws (hidden from every view)
 
     def __init__(self, bonus: BonusData, options: dict[str, str], seats: int) -> None:
         super().__init__(bonus.jutaku, options, seats)
         self.bonus = bonus
-        self.rng_state = 0  # the box's draws (hidden from every view)
-        self.drinks: list[list[str]] = [[] for _ in range(seats)]  # held, caught order
-        self.machine: list[str] = []  # BB-1: the drinks dropped, not caught yet
-        self.droppers: list[Seat] = []  # BB-1: this drop's completers
-        self.caught: list[str | None] = [None] * seats  # BB-1: one each per drop
-        self.kept: list[list[str]] = [[] for _ in range(seats)]  # BB-2 blue: +¥ at the end
-        self.bets: list[list[str]] = [[] for _ in range(seats)]  # BB-2 blue: this round's
-        self.early = [0] * seats  # BB-2 white: elements still to place before the round
-        self.ready = [False] * seats  # RULING: done with the step before the round
-        self.red = [False] * seats  # BB-2 red: two elements at once this round
-        self.spare: list[str | None] = [None] * seats  # BB-2 red: the second in hand
-        self.unwanted: list[str | None] = [None] * seats  # BB-2 mint: not to take again
-        self.purple = [False] * seats  # BB-2 purple: this move goes anywhere
-        self.flipped: list[str] = []  # BB-2 black: cards turned to their other side
+        self.rng_state = 0
+        self.drinks = [[] for _ in range(seats)]
+        self.machine = []
+        self.droppers = []
+        self.caught = [None] * seats
+        self.kept = [[] for _ in range(seats)]
+        self.bets = [[] for _ in range(seats)]
+        self.early = [0] * seats
+        self.ready = [False] * seats
+        self.red = [False] * seats
+        self.spare = [None] * seats
+        self.unwanted = [None] * seats
+        self.purple = [False] * seats
+        self.flipped = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -535,64 +537,12 @@ class BottleState(JutakuState):
         out["spendable"] = None if seat is None or seat < 0 else self._spendable(seat)
         return out
 
-    def clone(self) -> BottleState:
-        other = super().clone()
-        other.bonus = self.bonus
-        for name in _LISTS:
-            setattr(other, name, _copy(getattr(self, name)))
-        other.rng_state = self.rng_state
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        out = super().to_dict()
-        for name in _LISTS:
-            out[name] = _copy(getattr(self, name))
-        out["rng_state"] = self.rng_state
-        return out
-
     @classmethod
     def from_bonus(cls, bonus: BonusData, raw: Mapping[str, Any], rng_state: int) -> BottleState:
-        base = JutakuState.from_dict(bonus.jutaku, raw)
-        state = cls(bonus, base.options, base.seats)
-        for name in JutakuState.__slots__:
-            setattr(state, name, getattr(base, name))
-        state.hand, state.built, state.last_act = base.hand, base.built, base.last_act
-        state.drinks = [[str(d) for d in ds] for ds in raw["drinks"]]
-        state.machine = [str(d) for d in raw["machine"]]
-        state.droppers = [int(s) for s in raw["droppers"]]
-        state.caught = [None if d is None else str(d) for d in raw["caught"]]
-        state.kept = [[str(d) for d in ds] for ds in raw["kept"]]
-        state.bets = [[str(d) for d in ds] for ds in raw["bets"]]
-        state.early = [int(n) for n in raw["early"]]
-        state.ready = [bool(r) for r in raw["ready"]]
-        state.red = [bool(r) for r in raw["red"]]
-        state.spare = [None if e is None else str(e) for e in raw["spare"]]
-        state.unwanted = [None if e is None else str(e) for e in raw["unwanted"]]
-        state.purple = [bool(p) for p in raw["purple"]]
-        state.flipped = [str(c) for c in raw["flipped"]]
-        state.rng_state = int(raw.get("rng_state", rng_state))
-        return state
-
-
-_LISTS = (
-    "drinks",
-    "machine",
-    "droppers",
-    "caught",
-    "kept",
-    "bets",
-    "early",
-    "ready",
-    "red",
-    "spare",
-    "unwanted",
-    "purple",
-    "flipped",
-)
-
-
-def _copy(value: list[Any]) -> list[Any]:
-    return [list(v) if isinstance(v, list) else v for v in value]
+        """A saved state, or a view with the box's draws from `rng_state` (determinize)."""
+        if "rng_state" not in raw:
+            raw = {**raw, "rng_state": rng_state}
+        return cls.load(raw, bonus.jutaku, bonus)
 
 
 def _ms(at: int) -> str:

@@ -11,11 +11,12 @@ table and `determinize` rebuilds the state from it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.saved import Context, Shared
 from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
@@ -29,31 +30,31 @@ KINDS = Pick | Take | Place | Return | Done | TimeUp
 
 
 class CountdownState(Hands[Placed], StateDefaults):
-    __slots__ = (
-        "cards",
-        "data",
-        "done",
-        "log",
-        "now",
-        "options",
-        "out",
-        "phase",
-        "phase_start",
-        "round",
-    )
+    """One position. Its fields, declared once below (and the hands' in `Hands`), are
+    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
+
+    data: Context[CountdownData]
+    options: Shared[dict[str, str]]
+    phase: str
+    round: int  # the floor being built (1 = the first)
+    phase_start: int
+    cards: list[str | None]  # CD-1: the card each builds on
+    done: list[bool]  # this round (RULING: `done`)
+    out: list[int]  # CD-3: the round a seat went out in (0: still in)
+    log: list[str]
 
     def __init__(self, data: CountdownData, options: dict[str, str], seats: int) -> None:
         self.data = data
         self.options = options
-        self.cards: list[str | None] = [None] * seats  # CD-1: the card each builds on
+        self.cards = [None] * seats
         self._init_hands(seats)
-        self.done = [False] * seats  # this round (RULING: `done`)
-        self.out = [0] * seats  # CD-3: the round a seat went out in (0: still in)
+        self.done = [False] * seats
+        self.out = [0] * seats
         self.phase = "pick"
-        self.round = 0  # the floor being built (1 = the first)
+        self.round = 0
         self.now = 0
         self.phase_start = 0
-        self.log: list[str] = []
+        self.log = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -353,59 +354,9 @@ class CountdownState(Hands[Placed], StateDefaults):
         )
         return out
 
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.data = self.data
-        other.options = self.options
-        other.cards = list(self.cards)
-        self._copy_hands_to(other)
-        other.done = list(self.done)
-        other.out = list(self.out)
-        other.phase = self.phase
-        other.round = self.round
-        other.now = self.now
-        other.phase_start = self.phase_start
-        other.log = list(self.log)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "phase": self.phase,
-            "round": self.round,
-            "now": self.now,
-            "phase_start": self.phase_start,
-            "cards": list(self.cards),
-            **self._hands_to_dict(),
-            "done": list(self.done),
-            "out": list(self.out),
-            "log": list(self.log),
-        }
-
     @classmethod
     def from_dict(cls, data: CountdownData, raw: Mapping[str, Any]) -> CountdownState:
-        state = cls(data, {str(k): str(v) for k, v in raw["options"].items()}, len(raw["cards"]))
-        state.phase = str(raw["phase"])
-        state.round = int(raw["round"])
-        state.now = int(raw["now"])
-        state.phase_start = int(raw["phase_start"])
-        state.cards = [None if c is None else str(c) for c in raw["cards"]]
-        state._hands_from_dict(raw, _placed_from)
-        state.done = [bool(d) for d in raw["done"]]
-        state.out = [int(o) for o in raw["out"]]
-        state.log = [str(line) for line in raw["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CountdownState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _placed_from(raw: Any) -> Placed:
-    return (str(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]))
+        return cls.load(raw, data)
 
 
 def _ms(at: int) -> str:

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Seat
+from ekimae.core.saved import Saved
 from ekimae.games.tokyo_jutaku.actions import Return, Take
 from ekimae.games.tokyo_jutaku.components import Element
 
@@ -23,17 +24,16 @@ Refusal = tuple[str, str, str]
 P = TypeVar("P", bound=tuple[Any, ...])
 
 
-class Hands(Generic[P]):
-    """The hand/pace/pool part of a building state (a mixin: the state defines `now`,
-    `elements()` and `hand_ms()`)."""
+class Hands(Saved, Generic[P]):
+    """The hand/pace/pool part of a building state (a base: the state defines
+    `elements()` and `hand_ms()`; its fields are saved with the state's)."""
 
-    __slots__ = ("built", "hand", "last_act")
     HAND_RULE: ClassVar[str] = "JU-4"  # the rule a refused take, return or pace cites
     ELEMENT_RULE: ClassVar[str] = "JU-1"  # the rule an unknown element cites
-    hand: list[str | None]
-    built: list[list[P]]
-    last_act: list[int]
-    now: int
+    hand: list[str | None]  # each seat's element in hand
+    built: list[list[P]]  # each seat's building: the elements it placed, in order
+    last_act: list[int]  # when each seat last took, placed or returned (the pace)
+    now: int  # the game time (ms) of the last action
 
     def elements(self) -> Mapping[str, Element]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -132,23 +132,6 @@ class Hands(Generic[P]):
         self.built[seat].append(entry)
         self.hand[seat] = None
         self.last_act[seat] = at
-
-    def _hands_to_dict(self) -> dict[str, Any]:
-        return {
-            "hand": list(self.hand),
-            "built": [[list(p) for p in b] for b in self.built],
-            "last_act": list(self.last_act),
-        }
-
-    def _copy_hands_to(self, other: Hands[P]) -> None:
-        other.hand = list(self.hand)
-        other.built = [list(b) for b in self.built]
-        other.last_act = list(self.last_act)
-
-    def _hands_from_dict(self, raw: Mapping[str, Any], entry: Callable[[Any], P]) -> None:
-        self.hand = [None if h is None else str(h) for h in raw["hand"]]
-        self.built = [[entry(p) for p in b] for b in raw["built"]]
-        self.last_act = [int(t) for t in raw["last_act"]]
 
 
 def _ms(at: int) -> str:

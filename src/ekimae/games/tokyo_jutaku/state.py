@@ -12,12 +12,13 @@ table), so a view is the whole table and `determinize` rebuilds the state from i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.saved import Context, Shared
 from ekimae.games.tokyo_jutaku import log_forms as lf
 from ekimae.games.tokyo_jutaku.actions import (
     Check,
@@ -38,6 +39,8 @@ from ekimae.games.tokyo_jutaku.hands import NEVER, Hands
 COLUMNS = "ABCDEF"
 # One placed element: (element id, plot, turn, x, y, floor)
 Placed = tuple[str, int, int, int, int, int]
+# What a JU-6 check looked at: the card, the side shown, the building.
+Checked = tuple[str | None, str | None, tuple[Placed, ...]]
 
 
 def space_name(row: int, col: int) -> str:
@@ -50,45 +53,52 @@ def space_at(name: str) -> tuple[int, int] | None:
     return int(name[1]) - 1, COLUMNS.index(name[0])
 
 
+# A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
+_BEFORE_REPEATED_STOPS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
+    "failed": lambda raw: [None] * len(raw["held"]),
+}
+
+
 class JutakuState(Hands[Placed], StateDefaults):
-    __slots__ = (
-        "architects",
-        "called",
-        "completed",
-        "conceded",
-        "data",
-        "failed",
-        "grid",
-        "held",
-        "log",
-        "movers",
-        "now",
-        "options",
-        "phase",
-        "phase_start",
-        "round",
-        "window_end",
-    )
+    """One position. Its fields, declared once below (and the hands' in `Hands`), are
+    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
+
+    FIELD_DEFAULTS = _BEFORE_REPEATED_STOPS
+
+    data: Context[JutakuData]
+    options: Shared[dict[str, str]]
+    phase: str
+    round: int
+    phase_start: int
+    window_end: int
+    grid: dict[str, str | None]  # space -> card lying there (None: taken)
+    architects: list[str | None]
+    held: list[str | None]  # the card each seat builds on
+    completed: list[list[str]]
+    conceded: list[bool]
+    called: list[Seat]  # stop callers, in order (JU-6)
+    failed: list[Checked | None]  # JU-6: each building as its last failed check saw it
+    movers: list[Seat]  # who still moves this step, in order (JU-7)
+    log: list[str]
 
     def __init__(self, data: JutakuData, options: dict[str, str], seats: int) -> None:
         self.data = data
         self.options = options
-        self.grid: dict[str, str | None] = {}  # space -> card lying there (None: taken)
-        self.architects: list[str | None] = [None] * seats
-        self.held: list[str | None] = [None] * seats  # the card each seat builds on
-        self.completed: list[list[str]] = [[] for _ in range(seats)]
+        self.grid = {}
+        self.architects = [None] * seats
+        self.held = [None] * seats
+        self.completed = [[] for _ in range(seats)]
         self._init_hands(seats)
         self.conceded = [False] * seats
-        self.called: list[Seat] = []  # stop callers, in order (JU-6)
-        # JU-6: each seat's building as its last failed check this round saw it
-        self.failed: list[list[Any] | None] = [None] * seats
-        self.movers: list[Seat] = []  # who still moves this step, in order (JU-7)
+        self.called = []
+        self.failed = [None] * seats
+        self.movers = []
         self.phase = "setup"
         self.round = 0
         self.now = 0
         self.phase_start = 0
         self.window_end = 0
-        self.log: list[str] = []
+        self.log = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -225,11 +235,11 @@ class JutakuState(Hands[Placed], StateDefaults):
                 return found
         return []
 
-    def _checked_as(self, seat: Seat) -> list[Any]:
+    def _checked_as(self, seat: Seat) -> Checked:
         """What a JU-6 check of the seat looks at: its card, the side shown, the building."""
         card = self.held[seat]
         side = None if card is None else self.side_name(card)
-        return [card, side, [list(p) for p in self.built[seat]]]
+        return card, side, tuple(self.built[seat])
 
     def may_stop(self, seat: Seat) -> bool:
         """JU-6: a seat whose building failed a check and has not changed since would
@@ -619,90 +629,9 @@ class JutakuState(Hands[Placed], StateDefaults):
         info["floors"] = [[list(c) for c in f] for f in info["floors"]]
         return info
 
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.data = self.data
-        other.options = self.options
-        other.grid = dict(self.grid)
-        other.architects = list(self.architects)
-        other.held = list(self.held)
-        other.completed = [list(c) for c in self.completed]
-        self._copy_hands_to(other)
-        other.conceded = list(self.conceded)
-        other.called = list(self.called)
-        other.failed = list(self.failed)  # the lists inside are never changed in place
-        other.movers = list(self.movers)
-        other.phase = self.phase
-        other.round = self.round
-        other.now = self.now
-        other.phase_start = self.phase_start
-        other.window_end = self.window_end
-        other.log = list(self.log)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "phase": self.phase,
-            "round": self.round,
-            "now": self.now,
-            "phase_start": self.phase_start,
-            "window_end": self.window_end,
-            "grid": dict(self.grid),
-            "architects": list(self.architects),
-            "held": list(self.held),
-            "completed": [list(c) for c in self.completed],
-            **self._hands_to_dict(),
-            "conceded": list(self.conceded),
-            "called": list(self.called),
-            "failed": [
-                None if f is None else [f[0], f[1], [list(p) for p in f[2]]] for f in self.failed
-            ],
-            "movers": list(self.movers),
-            "log": list(self.log),
-        }
-
     @classmethod
     def from_dict(cls, data: JutakuData, raw: Mapping[str, Any]) -> JutakuState:
-        state = cls(data, {str(k): str(v) for k, v in raw["options"].items()}, len(raw["held"]))
-        state.phase = str(raw["phase"])
-        state.round = int(raw["round"])
-        state.now = int(raw["now"])
-        state.phase_start = int(raw["phase_start"])
-        state.window_end = int(raw["window_end"])
-        state.grid = {str(k): None if v is None else str(v) for k, v in raw["grid"].items()}
-        state.architects = [None if a is None else str(a) for a in raw["architects"]]
-        state.held = [None if a is None else str(a) for a in raw["held"]]
-        state.completed = [[str(c) for c in cs] for cs in raw["completed"]]
-        state._hands_from_dict(raw, _placed_from)
-        state.conceded = [bool(c) for c in raw["conceded"]]
-        state.called = [int(c) for c in raw["called"]]
-        # A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
-        failed = raw.get("failed") or [None] * len(state.held)
-        state.failed = [None if f is None else _checked_from(f) for f in failed]
-        state.movers = [int(c) for c in raw["movers"]]
-        state.log = [str(line) for line in raw["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, JutakuState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _checked_from(raw: Any) -> list[Any]:
-    card, side, built = raw
-    return [
-        None if card is None else str(card),
-        None if side is None else str(side),
-        [list(_placed_from(p)) for p in built],
-    ]
-
-
-def _placed_from(raw: Any) -> Placed:
-    return (str(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]), int(raw[5]))
+        return cls.load(raw, data)
 
 
 def _perimeter(space: str) -> bool:
