@@ -22,9 +22,10 @@ from ekimae.core.saved import Context
 from ekimae.games.bottle_bonus import log_forms as lf
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
 from ekimae.games.bottle_bonus.components import BonusData
-from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, Return, Take, TimeUp
+from ekimae.games.jutaku_kit.actions import Return, Take
+from ekimae.games.jutaku_kit.hands import Refusal
+from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, TimeUp
 from ekimae.games.tokyo_jutaku.components import SIDES
-from ekimae.games.tokyo_jutaku.hands import Refusal
 from ekimae.games.tokyo_jutaku.state import JutakuState
 
 OWN = Catch | Spend | Ready
@@ -171,10 +172,10 @@ class BottleState(JutakuState):
         """BB-2 white: the element to place before the round, at the pace (JU-4)."""
         if not self.early[seat] and self.hand[seat] is None:
             return []
-        at = self._earliest(seat)
+        at = self.earliest(seat)
         if at >= self._end():
             return []
-        listed = self._hand_actions(seat, at, lambda e: self._places(seat, at, e))
+        listed = self.hand_actions(seat, at, lambda e: self._places(seat, at, e))
         held = self.hand[seat]
         return [a for a in listed if not isinstance(a, Return) or a.element == held]
 
@@ -187,7 +188,7 @@ class BottleState(JutakuState):
         """BB-2 red: holding one element, take a second."""
         if not self.red[seat] or self.hand[seat] is None or self.spare[seat] is not None:
             return []
-        at = self._earliest(seat)
+        at = self.earliest(seat)
         if at >= self._end():
             return []
         return [Take(at, e) for e in self.pool() if e != self.unwanted[seat]]
@@ -197,7 +198,7 @@ class BottleState(JutakuState):
         return [d for d in self.drinks[seat] if self._power_refusal(seat, self.colour(d)) is None]
 
     def apply(self, seat: Seat, action: Action) -> None:
-        why = self._refusal(seat, action)
+        why = self.refusal(seat, action)
         if why is not None:
             raise IllegalActionError(*why)
         if isinstance(action, OWN):
@@ -241,12 +242,12 @@ class BottleState(JutakuState):
         at: int = action.at  # type: ignore[attr-defined]
         self.now = at
         if isinstance(action, Take | Return):
-            self._take_or_return(seat, action)
+            self.take_or_return(seat, action)
         elif isinstance(action, Place):
             z = self._placement_floor(seat, action)
             assert z is not None
             entry = (action.element, action.plot, action.turn, action.x, action.y, z)
-            self._placed(seat, entry, at)
+            self.place_entry(seat, entry, at)
             self.early[seat] -= 1
             self.log.append(
                 lf.PLACES_EARLY.format(at=_ms(at), seat=f"seat {seat + 1}", element=action.element)
@@ -255,14 +256,14 @@ class BottleState(JutakuState):
 
     # ------------------------------------------------------------------ refusals
 
-    def _refusal(self, seat: Seat, action: Action) -> Refusal | None:
+    def refusal(self, seat: Seat, action: Action) -> Refusal | None:
         if self.phase == "over":
             return "JU-8", "the game is over", ""
         at = getattr(action, "at", None)
         if not isinstance(at, int):
             return "JU-4", f"{action.kind!r} is no BOTTLE BONUS action", ""
         if self.phase not in ("catch", "before") and not isinstance(action, OWN):
-            why = super()._refusal(seat, action)
+            why = super().refusal(seat, action)
             if why is not None or seat == SYSTEM:
                 return why
             return self._extra_refusal(seat, action)
@@ -351,14 +352,14 @@ class BottleState(JutakuState):
             return "BB-2", "only a white drink places an element before the round", ""
         if isinstance(action, Return) and self.hand[seat] is None:
             return "BB-2", "before the round only the element in hand goes back", ""
-        why = self._hand_refusal(seat, action, at)
+        why = self.hand_refusal(seat, action, at)
         if why is not None or not isinstance(action, Place):
             return why
         if self._placement_floor(seat, action) is None:
             return "JU-5", f"{action.element} cannot go there: {self._why_not(seat, action)}", ""
         return None
 
-    def _build_refusal(self, seat: Seat, action: Action) -> Refusal | None:
+    def build_refusal(self, seat: Seat, action: Action) -> Refusal | None:
         """BB-2 red: holding one element, a second may be taken."""
         if (
             isinstance(action, Take)
@@ -366,7 +367,7 @@ class BottleState(JutakuState):
             and self.hand[seat] is not None
             and self.spare[seat] is None
         ):
-            earliest = self._earliest(seat)
+            earliest = self.earliest(seat)
             if action.at < earliest:
                 return "JU-4", f"one element at a time: next at {_ms(earliest)} (RULING)", ""
             if action.element not in self.pool():
@@ -376,14 +377,14 @@ class BottleState(JutakuState):
             return None  # BB-2 red: the second element in hand goes back first
         if isinstance(action, Return) and self.spare[seat] is not None:
             return "JU-4", f"seat {seat + 1} holds {self.spare[seat]}: return that one first", ""
-        return super()._build_refusal(seat, action)
+        return super().build_refusal(seat, action)
 
-    def _take_or_return(self, seat: Seat, action: Take | Return) -> None:
+    def take_or_return(self, seat: Seat, action: Take | Return) -> None:
         if isinstance(action, Return) and self.spare[seat] == action.element:
             self.spare[seat] = None
             self.last_act[seat] = action.at
             return
-        super()._take_or_return(seat, action)
+        super().take_or_return(seat, action)
 
     # ------------------------------------------------------------------ the drinks
 
@@ -438,7 +439,7 @@ class BottleState(JutakuState):
                     lf.RETURNS.format(at=_ms(self.now), seat=f"seat {other + 1}", element=back)
                 )
 
-    def _end_round(self, passed: list[Seat]) -> None:
+    def end_round(self, passed: list[Seat]) -> None:
         """BB-2 blue: a bet is kept by a round's winner, else discarded; then JUTAKU's end
         of round, and a drop before the moves (BB-1)."""
         for seat in range(self.seats):
@@ -448,7 +449,7 @@ class BottleState(JutakuState):
         self.red = [False] * self.seats
         self.spare = [None] * self.seats
         self.unwanted = [None] * self.seats
-        super()._end_round(passed)
+        super().end_round(passed)
         if self.phase == "move" and passed and len(passed) < self.seats:
             self._drop(passed)
 
@@ -486,17 +487,17 @@ class BottleState(JutakuState):
         self.phase_start = self.now
         self._skip_stuck()
 
-    def _time_up(self) -> None:
+    def time_up(self) -> None:
         if self.phase == "catch":
             self._drop_over()
         elif self.phase == "before":
             self._before_over()
         else:
-            super()._time_up()
+            super().time_up()
 
     # ------------------------------------------------------------------ before a round
 
-    def _begin_round(self) -> None:
+    def begin_round(self) -> None:
         """RULING (BB-2): with a white or blue drink held, a step before the round."""
         self.ready = [False] * self.seats
         if self.phase != "before" and self._befores():
@@ -505,7 +506,7 @@ class BottleState(JutakuState):
             self.last_act = [-(10**9)] * self.seats
             self.log.append(lf.BEFORE_ROUND.format(at=_ms(self.now), round=self.round + 1))
             return
-        super()._begin_round()
+        super().begin_round()
 
     def _maybe_start(self) -> None:
         if not self._befores():
@@ -516,7 +517,7 @@ class BottleState(JutakuState):
             if self.hand[seat] is not None:  # not placed in time: back to the pool
                 self.hand[seat] = None
             self.early[seat] = 0
-        super()._begin_round()
+        super().begin_round()
 
     # ------------------------------------------------------------------ the end
 

@@ -20,9 +20,9 @@ from ekimae.core.saved import Context, Shared
 from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
-from ekimae.games.tokyo_jutaku.components import Element
-from ekimae.games.tokyo_jutaku.geometry import GRID, add, can_place, cells_of
-from ekimae.games.tokyo_jutaku.hands import NEVER, Hands, Refusal
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import GRID, add, can_place, cells_of
+from ekimae.games.jutaku_kit.hands import NEVER, Hands, Refusal
 
 # One placed element: (element id, turn, x, y, floor index: 0 = the first floor)
 Placed = tuple[str, int, int, int, int]
@@ -47,7 +47,7 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.data = data
         self.options = options
         self.cards = [None] * seats
-        self._init_hands(seats)
+        self.init_hands(seats)
         self.done = [False] * seats
         self.out = [0] * seats
         self.phase = "pick"
@@ -71,7 +71,7 @@ class CountdownState(Hands[Placed], StateDefaults):
     def hand_ms(self) -> int:
         return self.data.rules.hand_ms
 
-    def _last_returnable(self, seat: Seat) -> str | None:
+    def last_returnable(self, seat: Seat) -> str | None:
         """CD-2: only an element placed this round may go back (earlier floors are done)."""
         return str(self.built[seat][-1][0]) if self.placed_this_round(seat) else None
 
@@ -146,8 +146,8 @@ class CountdownState(Hands[Placed], StateDefaults):
             return []
         if self.phase == "pick":
             return [Pick(self.now, c) for c in self.free_cards()]
-        at = self._earliest(seat)
-        out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at <= end else []
+        at = self.earliest(seat)
+        out = self.hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at <= end else []
         out.append(Done(self.now))
         return out
 
@@ -171,10 +171,10 @@ class CountdownState(Hands[Placed], StateDefaults):
             if all(c is not None for c in self.cards):
                 self._begin_round()
         elif isinstance(action, Take | Return):
-            self._take_or_return(seat, action)
+            self.take_or_return(seat, action)
         elif isinstance(action, Place):
             entry = (action.element, action.turn, action.x, action.y, self.round - 1)
-            self._placed(seat, entry, action.at)
+            self.place_entry(seat, entry, action.at)
         elif isinstance(action, Done):
             self.done[seat] = True
             self.hand[seat] = None
@@ -228,7 +228,7 @@ class CountdownState(Hands[Placed], StateDefaults):
             return None
         if not isinstance(action, Take | Place | Return):
             return "CD-2", f"no {action.kind} while building", ""
-        why = self._hand_refusal(seat, action, at)
+        why = self.hand_refusal(seat, action, at)
         if why is not None or not isinstance(action, Place):
             return why
         p = self.spot(action.element, action.turn, action.x, action.y)

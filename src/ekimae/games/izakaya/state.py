@@ -23,8 +23,8 @@ from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, 
 from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.building import Piece, fits, floors_of, piece_mask, spots
 from ekimae.games.izakaya.components import IzakayaData, Table
+from ekimae.games.jutaku_kit.geometry import can_place
 from ekimae.games.tokyo_jutaku.components import Side
-from ekimae.games.tokyo_jutaku.geometry import can_place
 
 Building = list[Piece]
 

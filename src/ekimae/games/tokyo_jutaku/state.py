@@ -19,6 +19,9 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
 from ekimae.core.saved import Context, Shared
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import STRIDE, add, can_place, cells_of
+from ekimae.games.jutaku_kit.hands import NEVER, Hands
 from ekimae.games.tokyo_jutaku import log_forms as lf
 from ekimae.games.tokyo_jutaku.actions import (
     Check,
@@ -32,9 +35,7 @@ from ekimae.games.tokyo_jutaku.actions import (
     Take,
     TimeUp,
 )
-from ekimae.games.tokyo_jutaku.components import Card, Element, JutakuData, Side
-from ekimae.games.tokyo_jutaku.geometry import STRIDE, add, can_place, cells_of
-from ekimae.games.tokyo_jutaku.hands import NEVER, Hands
+from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
 
 COLUMNS = "ABCDEF"
 # One placed element: (element id, plot, turn, x, y, floor)
@@ -61,7 +62,18 @@ _BEFORE_REPEATED_STOPS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
 
 class JutakuState(Hands[Placed], StateDefaults):
     """One position. Its fields, declared once below (and the hands' in `Hands`), are
-    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
+    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`).
+
+    A declared base: a variant that plays JUTAKU's rounds with more (BOTTLE BONUS)
+    derives from it, adds its fields and overrides only these extension points, each
+    calling this class's for the rest:
+    - `side_name(card)`: the side of a card in play;
+    - `refusal(seat, action)`, `build_refusal(seat, action)`: what is refused and why;
+    - `begin_round()`, `time_up()`, `end_round(passed)`: the round's clock and end;
+    - `move_choices(seat)`, `deadline()`: the moves offered and the system seat's time;
+    - the public API (`current_players`, `legal_actions`, `apply`, `scores`, `view`).
+    Anything else (the underscored helpers) is JUTAKU's own and may change.
+    """
 
     FIELD_DEFAULTS = _BEFORE_REPEATED_STOPS
 
@@ -88,7 +100,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.architects = [None] * seats
         self.held = [None] * seats
         self.completed = [[] for _ in range(seats)]
-        self._init_hands(seats)
+        self.init_hands(seats)
         self.conceded = [False] * seats
         self.called = []
         self.failed = [None] * seats
@@ -289,8 +301,8 @@ class JutakuState(Hands[Placed], StateDefaults):
             return out
         if self.phase == "window":
             return [Stop(now)]
-        at = self._earliest(seat)
-        out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at < end else []
+        at = self.earliest(seat)
+        out = self.hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at < end else []
         if self.may_stop(seat):
             out.append(Stop(now))
         out.append(Concede(now))
@@ -300,10 +312,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         return [Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident)]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        return self._refusal(seat, action) is None
+        return self.refusal(seat, action) is None
 
     def apply(self, seat: Seat, action: Action) -> None:
-        why = self._refusal(seat, action)
+        why = self.refusal(seat, action)
         if why is not None:
             raise IllegalActionError(*why)
         at: int = action.at  # type: ignore[attr-defined]
@@ -311,12 +323,12 @@ class JutakuState(Hands[Placed], StateDefaults):
         if isinstance(action, Start):
             self._start(seat, action.space)
         elif isinstance(action, Take | Return):
-            self._take_or_return(seat, action)
+            self.take_or_return(seat, action)
         elif isinstance(action, Place):
             z = self._placement_floor(seat, action)
             assert z is not None
             entry = (action.element, action.plot, action.turn, action.x, action.y, z)
-            self._placed(seat, entry, at)
+            self.place_entry(seat, entry, at)
         elif isinstance(action, Stop):
             self._stop(seat)
         elif isinstance(action, Concede):
@@ -324,7 +336,7 @@ class JutakuState(Hands[Placed], StateDefaults):
             self._clear(seat)
             self.log.append(lf.GIVES_UP.format(at=_ms(at), seat=f"seat {seat + 1}"))
             if all(self.conceded):
-                self._end_round([])
+                self.end_round([])
         elif isinstance(action, Move):
             self._move(seat, action.space)
         elif isinstance(action, Keep):
@@ -335,11 +347,14 @@ class JutakuState(Hands[Placed], StateDefaults):
         elif isinstance(action, Check):
             self._check()
         elif isinstance(action, TimeUp):
-            self._time_up()
+            self.time_up()
 
     # ------------------------------------------------------------------ the rules
 
-    def _refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+    def refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+        """Extension point: why `action` by `seat` is refused (rule, reason, detail), or None.
+        `is_legal` and `apply` both ask it; a variant adds its own actions' refusals and
+        passes the rest on."""
         if self.phase == "over":
             return "JU-8", "the game is over", ""
         at = getattr(action, "at", None)
@@ -390,7 +405,7 @@ class JutakuState(Hands[Placed], StateDefaults):
             if not isinstance(action, Stop):
                 return "JU-6", "everyone is frozen while the stops are checked", "stop"
             return None
-        return self._build_refusal(seat, action)
+        return self.build_refusal(seat, action)
 
     def _stop_refusal(self, seat: Seat) -> tuple[str, str, str] | None:
         if self.conceded[seat] or seat in self.called or self.may_stop(seat):
@@ -402,12 +417,14 @@ class JutakuState(Hands[Placed], StateDefaults):
             "",
         )
 
-    def _build_refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+    def build_refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+        """Extension point: the refusal of a building action (take, place, return, stop,
+        concede) in the build phase (JU-4, JU-5), or None."""
         if isinstance(action, Stop | Concede):
             return None
         if not isinstance(action, Take | Place | Return):
             return "JU-4", f"no {action.kind} while building", ""
-        why = self._hand_refusal(seat, action, action.at)
+        why = self.hand_refusal(seat, action, action.at)
         if why is not None or not isinstance(action, Place):
             return why
         if self._placement_floor(seat, action) is None:
@@ -457,9 +474,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.movers.pop(0)
         self.phase_start = self.now
         if not self.movers:
-            self._begin_round()
+            self.begin_round()
 
-    def _begin_round(self) -> None:
+    def begin_round(self) -> None:
+        """Extension point: a round begins (JU-4): the build phase and its clock start."""
         self.round += 1
         self.phase = "build"
         self.phase_start = self.now
@@ -496,16 +514,17 @@ class JutakuState(Hands[Placed], StateDefaults):
                 self.log.append(lf.FAILS.format(at=_ms(self.now), seat=f"seat {seat + 1}", why=why))
         self.called = []
         if passed:
-            self._end_round(passed)
+            self.end_round(passed)
         elif self.now >= self._round_end():
-            self._end_round([])
+            self.end_round([])
         else:
             self.phase = "build"  # JU-6: play goes on until the next stop
 
-    def _time_up(self) -> None:
+    def time_up(self) -> None:
+        """Extension point: the system seat's time-up (RULING): the phase's timer ran out."""
         if self.phase == "build":
             self.log.append(lf.TIME_UP.format(at=_ms(self.now)))
-            self._end_round([])
+            self.end_round([])
         elif self.phase == "setup":
             self._start(self.movers[0], self._free_perimeter()[0])
         else:
@@ -518,8 +537,9 @@ class JutakuState(Hands[Placed], StateDefaults):
             else:
                 self._move(seat, self.move_choices(seat)[0])
 
-    def _end_round(self, passed: list[Seat]) -> None:
-        """JU-6, JU-7, JU-8: the passers keep their cards, every element goes back."""
+    def end_round(self, passed: list[Seat]) -> None:
+        """Extension point, JU-6, JU-7, JU-8: the passers keep their cards, every element
+        goes back, then the moves or the end."""
         for seat in passed:
             card = self.held[seat]
             assert card is not None
@@ -568,7 +588,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         if self.movers:
             self._skip_stuck()
         else:
-            self._begin_round()
+            self.begin_round()
 
     def _finish(self) -> None:
         self.phase = "over"
