@@ -75,7 +75,7 @@ class CountdownState(Hands[Placed], StateDefaults):
         """CD-2: only an element placed this round may go back (earlier floors are done)."""
         return str(self.built[seat][-1][0]) if self.placed_this_round(seat) else None
 
-    def _return_scope(self) -> str:
+    def return_scope(self) -> str:
         return " this round"
 
     def free_cards(self) -> list[str]:

@@ -4,10 +4,10 @@ placed, in order), the pace of its hand actions, and the shared pool they leave.
 
 A building state derives from `Hands` and gives `elements()` and `hand_ms()`; it says, in
 class attributes, which rule IDs its refusals cite. Its extension points, public and
-overridable: `last_returnable(seat)` (how far back a return may reach) and
-`take_or_return(seat, action)` (what else a take or a return does). What the state calls:
-`init_hands`, `earliest`, `hand_actions`, `hand_refusal`, `take_or_return`,
-`place_entry`. A placed entry is a tuple whose first item is the element's id; the rest
+overridable: `last_returnable(seat)` (how far back a return may reach), `return_scope()`
+(how a refused return says so) and `take_or_return(seat, action)` (what else a take or a
+return does). What the state calls: `init_hands`, `earliest`, `hand_actions`,
+`hand_refusal`, `take_or_return`, `place_entry`. A placed entry is a tuple whose first item is the element's id; the rest
 is the variant's (TOKYO JUTAKU's plot, turn, x, y, floor; COUNTDOWN's turn, x, y, floor).
 """
 
@@ -64,7 +64,7 @@ class Hands(Saved, Generic[P]):
         """The placed element the seat may return now (JU-4: the last placed)."""
         return str(self.built[seat][-1][0]) if self.built[seat] else None
 
-    def _return_scope(self) -> str:
+    def return_scope(self) -> str:
         """Words for how far back a return reaches, in a refusal."""
         return ""
 
@@ -112,7 +112,7 @@ class Hands(Saved, Generic[P]):
                 return None
             last = self.last_returnable(seat)
             if last != action.element:
-                back = f"only the last element placed{self._return_scope()} can go back"
+                back = f"only the last element placed{self.return_scope()} can go back"
                 return rule, f"{back} ({last or 'nothing'})", ""
             return None
         element: str = getattr(action, "element", "")
