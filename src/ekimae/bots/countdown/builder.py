@@ -9,7 +9,7 @@ from typing import Any
 from ekimae.core.actions import Action
 from ekimae.games.countdown.actions import Take
 from ekimae.games.countdown.game import GAME
-from ekimae.games.tokyo_jutaku.geometry import (
+from ekimae.games.jutaku_kit.geometry import (
     GRID,
     HEIGHT,
     WIDTH,
