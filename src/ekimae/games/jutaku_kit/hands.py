@@ -8,7 +8,8 @@ overridable: `last_returnable(seat)` (how far back a return may reach), `return_
 (how a refused return says so) and `take_or_return(seat, action)` (what else a take or a
 return does). What the state calls: `init_hands`, `earliest`, `hand_actions`,
 `hand_refusal`, `take_or_return`, `place_entry`. A placed entry is a tuple whose first item
-is the element's id; the rest is the variant's (TOKYO JUTAKU's plot, turn, x, y, floor; COUNTDOWN's turn, x, y, floor).
+is the element's id; the rest is the variant's (TOKYO JUTAKU's plot, turn, x, y, floor;
+COUNTDOWN's turn, x, y, floor).
 """
 
 from __future__ import annotations
