@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 STARTUP_FAILURE = 3  # uvicorn's code when the app itself fails to start
 BACKLOG = 2048  # uvicorn's default
+WORKER_HEALTHCHECK = 60  # seconds
 
 
 def mask_url(url: str) -> str:
@@ -50,6 +51,10 @@ def uvicorn_config(
         # the app reads it from the proxies named by --trusted-proxy (server.forwarded).
         proxy_headers=False,
         ws=Protocol,  # per-message deflate at level 1 (server.wire)
+        # With several processes uvicorn's supervisor restarts a child that has not started
+        # or answered its ping within this many seconds: its default (5) killed children
+        # still starting on a busy 2-core machine, over and over.
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK,
     )
 
 
