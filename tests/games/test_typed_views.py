@@ -25,6 +25,8 @@ from mypy import api as mypy_api
 from ekimae.core.game import Game
 from ekimae.games.chocolate_milk.game import GAME as MILK
 from ekimae.games.chocolate_milk.view import MilkView, milk_view
+from ekimae.games.shopping.game import GAME as SHOPPING
+from ekimae.games.shopping.view import ShoppingView, shopping_view
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 
@@ -46,6 +48,8 @@ class Typed:
 TITLES = [
     Typed(MILK, MilkView, "ekimae.games.chocolate_milk.view", "crates_left", "crate_left",
           milk_view, (1, 3, 8)),
+    Typed(SHOPPING, ShoppingView, "ekimae.games.shopping.view", "tuna_price", "tuna_prices",
+          shopping_view, (2, 4)),
 ]  # fmt: skip
 
 
