@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 # PostgreSQL (storage tests) and Chromium (browser tests), installed and started if missing.
 SERVICES = eval "$$(EKIMAE_BROWSER=1 tools/services.sh --print-env)" &&
 
-.PHONY: run play test lint typecheck unit slow bench golden clean
+.PHONY: run play test lint typecheck unit slow bench golden clean compiled pure
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -41,6 +41,15 @@ test: lint typecheck
 
 bench: $(STAMP)
 	$(BIN)/ekimae bench
+
+# Optional: TOKYO METRO's hottest engine modules compiled with mypyc into .venv (needs a C
+# compiler and the Python headers); used while their sources are unchanged. `make pure`
+# removes the build. See docs/performance.md.
+compiled: $(STAMP)
+	$(BIN)/python -m tools.compile_engine
+
+pure: $(STAMP)
+	$(BIN)/python -m tools.compile_engine --remove
 
 golden: $(STAMP)
 	$(BIN)/python tools/make_golden.py

@@ -323,6 +323,15 @@ def test_bench_small(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "games/s" in out and "clones/s" in out and "steps per game" in out
     assert "normal-policy playouts/s" in out and "distilled playouts/s" in out
+    assert "per CPU second" in out and "this bench: seconds" in out
+
+
+def test_bench_every_game_prints_a_line_per_title(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--every-game", "--games", "1", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "decisions/s (CPU)" in out and "CPU s" in out
+    for title in ("TOKYO METRO", "TOKYO JUTAKU", "BOTTLE BONUS", "CHOCOLATE MILK"):
+        assert title in out
 
 
 # ------------------------------------------------------------------------------ errors

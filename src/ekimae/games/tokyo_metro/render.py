@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import math
 import unicodedata
-import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,7 +99,10 @@ def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
     )
 
 
-_CANVASES: dict[tuple[int, bool], tuple[weakref.ref[Board], _Canvas]] = {}
+# The board is kept beside its canvas (boards are few and loaded once), so that its id
+# stays its own; a weak reference would do, but a compiled Board (`make compiled`) takes
+# none.
+_CANVASES: dict[tuple[int, bool], tuple[Board, _Canvas]] = {}
 
 
 def _canvas(board: Board, lang: str = "en") -> _Canvas:
@@ -108,10 +110,10 @@ def _canvas(board: Board, lang: str = "en") -> _Canvas:
     out routes and labels takes a while. The overlay's geometry is the same in both."""
     slot = (id(board), lang == "ja")
     cached = _CANVASES.get(slot)
-    if cached is not None and cached[0]() is board:
+    if cached is not None and cached[0] is board:
         return cached[1]
     canvas = _Canvas(board, japanese=lang == "ja")
-    _CANVASES[slot] = (weakref.ref(board), canvas)
+    _CANVASES[slot] = (board, canvas)
     return canvas
 
 
