@@ -13,7 +13,6 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import httpx
@@ -30,7 +29,8 @@ from tools.load_test import HOST, free_port, kill_hard, start_server, wait_ready
 SERVE = [sys.executable, "-m", "ekimae.cli.main", "serve", "--host", HOST]
 
 
-def _serve(*args: str, timeout: float = 20.0) -> subprocess.CompletedProcess[str]:
+def _serve(*args: str, timeout: float = 60.0) -> subprocess.CompletedProcess[str]:
+    """The command's outcome; `timeout` bounds a hang only (a busy machine starts slowly)."""
     return subprocess.run(
         [*SERVE, *args], capture_output=True, text=True, timeout=timeout, check=False
     )
@@ -93,14 +93,24 @@ def test_malformed_database_url(url: str) -> None:
     assert ":pw@" not in line
 
 
-def test_unreachable_database_is_refused_quickly_without_its_password() -> None:
+def test_unreachable_database_is_refused_without_its_password() -> None:
     url = f"postgresql://ekimae:HUSH-PW-31337@{HOST}:{_closed_port()}/ekimae"
-    start = time.monotonic()
-    result = _serve("--database-url", url, "--port", str(free_port()), timeout=15)
-    elapsed = time.monotonic() - start
+    result = _serve("--database-url", url, "--port", str(free_port()))
     line = _refused(result, "cannot connect", "ekimae:***@")
     assert "HUSH-PW-31337" not in result.stdout + result.stderr, line
-    assert elapsed < 8, f"took {elapsed:.1f}s"
+
+
+def test_a_database_that_never_answers_is_given_up_on() -> None:
+    """A port that takes the connection and never answers: the start gives up after its
+    connect timeout (cli.DB_CONNECT_TIMEOUT) with one line. Without one it would hang
+    until this test's bound, which bounds a hang only (no clock is compared: issue 28)."""
+    with socket.socket() as silent:
+        silent.bind((HOST, 0))
+        silent.listen()
+        url = f"postgresql://ekimae:HUSH-PW-31337@{HOST}:{silent.getsockname()[1]}/ekimae"
+        result = _serve("--database-url", url, "--port", str(free_port()), timeout=120)
+    line = _refused(result, "cannot connect", "timeout expired", "ekimae:***@")
+    assert "HUSH-PW-31337" not in result.stdout + result.stderr, line
 
 
 def test_port_in_use(tmp_path: Path) -> None:

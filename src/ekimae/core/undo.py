@@ -33,6 +33,7 @@ need not rebuild the lines before it.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from ekimae.core.actions import Action
@@ -61,16 +62,41 @@ def apply_judged(
 ) -> str | None:
     """Apply `action` for `seat` to `state` (in place, as `State.apply`: an error leaves
     it unchanged) and return why it can never be taken back, or None when it can."""
-    before = state.view(seat)
+    return judge(game, state, seat, action, seed, samples).verdict
+
+
+@dataclass(frozen=True)
+class Judged:
+    """`judge`'s answer: the verdict (None: the action can be taken back), and the seat's
+    view after the action where it was read (None when the action drew)."""
+
+    verdict: str | None
+    after: dict[str, Any] | None
+
+
+def judge(
+    game: Game[Any],
+    state: State,
+    seat: Seat,
+    action: Action,
+    seed: int = 0,
+    samples: int = SAMPLES,
+    before: dict[str, Any] | None = None,
+) -> Judged:
+    """`apply_judged`, for a caller that shows the seat its views: `before` is the seat's
+    view of `state` if the caller has it already (it is only read), and the view after the
+    action is handed back, so that neither is built twice."""
+    if before is None:
+        before = state.view(seat)
     sealed_open = _pending_sealed(game, state) if action.kind in game.type.sealed else None
     with counting_draws() as draws:
         state.apply(seat, action)
     if draws.count:
-        return DREW
+        return Judged(DREW, None)
     after = state.view(seat)
     if revealed(game, before, seat, action, after, sealed_open, seed, samples):
-        return REVEALED
-    return None
+        return Judged(REVEALED, after)
+    return Judged(None, after)
 
 
 def _pending_sealed(game: Game[Any], state: State) -> dict[str, Any] | None:

@@ -377,6 +377,7 @@ class _Canvas:
             board.rows * CELL_HEIGHT + 2 * MARGIN + LEGEND_HEIGHT + extra_rows * LEGEND_ROW
         )
         self.points = [self.point(stop.x, stop.y) for stop in board.stops]
+        self._meeple_spots: dict[int, tuple[float, float]] = {}
         self.segments = route_network(self.points, [line.stops for line in board.lines])
         self.routes = [self._join(routes) for routes in self.segments]
         self.badges = self._badge_positions()
@@ -828,11 +829,19 @@ class _Canvas:
             f"{escape(shape.glyph)}</text></g>"
         )
 
+    def _meeple_spot(self, cell: int) -> tuple[float, float]:
+        """Where a meeple stands in `cell`: clear of a circle drawn in it, so both the stop
+        and the meeple show. Found once per cell (it scans every stop of the map)."""
+        spot = self._meeple_spots.get(cell)
+        if spot is None:
+            x0, y0, x1, y1 = self.cell_box(cell)
+            spots = [((x0 + x1) / 2 + dx, (y0 + y1) / 2) for dx in (0, -18, 18)]
+            spot = max(spots, key=lambda p: min(min(math.dist(p, q) for q in self.points), 40))
+            self._meeple_spots[cell] = spot
+        return spot
+
     def _meeple(self, seat: int, cell: int, shift: int, overlay: Overlay) -> str:
-        x0, y0, x1, y1 = self.cell_box(cell)
-        spots = [((x0 + x1) / 2 + dx, (y0 + y1) / 2) for dx in (0, -18, 18)]
-        # Keep clear of a circle drawn in the cell, so both the stop and the meeple show.
-        x, y = max(spots, key=lambda p: min(min(math.dist(p, q) for q in self.points), 40))
+        x, y = self._meeple_spot(cell)
         x += shift * 12
         color = self._seat_color(overlay, seat)
         return (

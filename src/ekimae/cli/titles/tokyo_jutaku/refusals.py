@@ -43,6 +43,10 @@ JUTAKU = (
     _N("now each player in turn moves or keeps their card"),
     _N("{space} is not a free card within reach"),
     _N("everyone is frozen while the stops are checked"),
+    _N(
+        "{seat}'s building failed its check and has not changed since: "
+        "place or return an element before calling Stop! again"
+    ),
     _N("{element} cannot go there: {why}"),
 )
 WHY_NOT = Parts(
