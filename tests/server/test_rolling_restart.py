@@ -8,6 +8,10 @@ the player acts, and started again. The graceful stop refuses new actions, finis
 writes in flight and closes the sockets with 1012, so every action the player was told was
 accepted (its `ack`) is in the database at the index it was given, none twice, and both
 sockets came back.
+
+The game is a practice seed's, whose game by first-legal moves is far longer than the
+actions the test takes: a game that ended mid-test would leave nothing to act on while a
+process stops (a random seed's game ends anywhere from a dozen actions to thousands).
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
 from websockets.sync.client import ClientConnection, connect
 
+from ekimae.games import find_game
 from ekimae.server.store import Store
 from tests.server.test_deploy import NGINX, _schema_url, _stop, nginx_conf
 from tools.load_test import HOST, free_port, kill_hard, start_server, wait_ready
@@ -36,6 +41,13 @@ from tools.load_test import HOST, free_port, kill_hard, start_server, wait_ready
 pytestmark = pytest.mark.slow
 
 STOPPING_LINE = "stopping: writes finished"
+DURING_STOP = 150  # the most actions the player takes while a process is being restarted
+AFTER_STOP = 20  # then on the other process, and at the end on the two new ones
+# The most acks the test waits for (an action whose ack a stop cut off comes on top).
+MOST_ACTIONS = 2 * (DURING_STOP + AFTER_STOP) + AFTER_STOP
+# One seat of CHOCOLATE MILK, every action the first legal one: this seed's game lasts
+# 4,047 actions (the test checks twice MOST_ACTIONS).
+SEED = 23
 
 
 @dataclass
@@ -58,7 +70,7 @@ class Page:
 
     def run(self) -> None:
         try:
-            while not self.stop.is_set() and not self.done.is_set():
+            while not self.stop.is_set():
                 try:
                     with connect(self.url, open_timeout=10) as ws:
                         self._play(ws)
@@ -88,10 +100,11 @@ class Page:
             except TimeoutError:
                 continue
             if msg["type"] == "state":
+                # At the end too it reads on, as live.js does: the push of the game's last
+                # action comes before that action's `ack`.
                 self.last = msg
                 if msg["finished"]:
                     self.done.set()
-                    return
             elif msg["type"] == "ack":
                 assert waiting is not None, msg
                 self.acked[waiting] = msg["index"]
@@ -110,9 +123,12 @@ class Page:
 
     def wait_for(self, what: Any, timeout: float = 60) -> None:
         with self.changed:
-            done = self.changed.wait_for(lambda: what() or self.error is not None, timeout)
-        assert done, (len(self.acked), self.closes, self.refusals, self.last.get("actions"))
+            done = self.changed.wait_for(
+                lambda: what() or self.error is not None or self.done.is_set(), timeout
+            )
         assert self.error is None, self.error
+        assert not self.done.is_set() or what(), "the game ended before the test's actions"
+        assert done, (len(self.acked), self.closes, self.refusals, self.last.get("actions"))
 
 
 @dataclass
@@ -173,13 +189,23 @@ def deployment(tmp_path: Path) -> Iterator[Deployment]:
         yield found
 
 
+def _first_legal_game_lasts(seed: int, actions: int) -> bool:
+    game = find_game("chocolate-milk")
+    state = game.new_state(1, seed, {})
+    for _ in range(actions):
+        if state.is_terminal():
+            return False
+        state.apply(0, state.legal_actions(0)[0])
+    return True
+
+
 def test_a_rolling_restart_during_a_game_loses_no_accepted_action(
     deployment: Deployment,
 ) -> None:
+    assert _first_legal_game_lasts(SEED, 2 * MOST_ACTIONS)
+    game = {"game": "chocolate-milk", "seats": [{"name": "Ann"}], "seed": SEED}
     with httpx.Client(base_url=deployment.url, timeout=30) as http:
-        made = http.post(
-            "/api/games", json={"game": "chocolate-milk", "seats": [{"name": "Ann"}]}
-        ).json()
+        made = http.post("/api/games", json=game).json()
     gid, token = made["id"], made["me"]["token"]
     ws_base = deployment.url.replace("http://", "ws://")
     player = Page(f"{ws_base}/ws/{gid}?token={token}", acting=True)
@@ -192,17 +218,17 @@ def test_a_rolling_restart_during_a_game_loses_no_accepted_action(
             # The player acts all through process i's stop: some of its actions are in
             # flight when the SIGTERM lands, and it goes on through the other process.
             start = len(player.acked)
-            player.budget = start + 150
+            player.budget = start + DURING_STOP
             player.wait_for(lambda: len(player.acked) >= start + 5)  # noqa: B023
             deployment.restart(i)
             reached = len(player.acked)
-            player.budget = reached + 20
+            player.budget = reached + AFTER_STOP
             player.wait_for(lambda: len(player.acked) >= reached + 5)  # noqa: B023
             player.budget = 0  # it waits while the next process is stopped
         # Then both processes are new: the player goes on, and the spectator sees it all.
-        final = len(player.acked) + 20
+        final = len(player.acked) + AFTER_STOP
         player.budget = final
-        player.wait_for(lambda: len(player.acked) >= final or player.done.is_set())
+        player.wait_for(lambda: len(player.acked) >= final)
         watcher.wait_for(lambda: watcher.last.get("actions") == player.last["actions"])
     finally:
         player.stop.set()
