@@ -44,20 +44,27 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=8000, help="1-65535 (default: 8000)")
     parser.add_argument(
         "--database-url",
+        default=os.environ.get("EKIMAE_DATABASE_URL") or None,
+        help="e.g. postgresql://user:pass@host/db (default: $EKIMAE_DATABASE_URL, else "
+        "SQLite in the data folder)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
         default=None,
-        help="e.g. postgresql://user:pass@host/db (default: SQLite in the data folder)",
+        help="default: $EKIMAE_DATA_DIR, else ~/.local/share/ekimae",
     )
     parser.add_argument(
-        "--data-dir", type=Path, default=None, help="default: ~/.local/share/ekimae"
-    )
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.4, help="seconds a bot waits before acting"
+        "--bot-delay",
+        type=float,
+        default=os.environ.get("EKIMAE_BOT_DELAY", "0.4"),
+        help="seconds a bot waits before acting (default: $EKIMAE_BOT_DELAY, else 0.4)",
     )
     parser.add_argument(
         "--bot-workers",
         type=int,
-        default=1,
-        help="worker processes for bot moves and hints (default: 1)",
+        default=os.environ.get("EKIMAE_BOT_WORKERS", "1"),
+        help="worker processes for bot moves and hints (default: $EKIMAE_BOT_WORKERS, else 1)",
     )
     parser.add_argument(
         "--workers",
@@ -67,9 +74,10 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--ray-address",
-        default=None,
+        default=os.environ.get("EKIMAE_RAY_ADDRESS") or None,
         help="run bot moves and hints on a Ray cluster (auto, ray://host:10001, local) "
-        "instead of this machine's worker processes; needs Ray installed",
+        "instead of this machine's worker processes; needs Ray installed "
+        "(default: $EKIMAE_RAY_ADDRESS)",
     )
     parser.add_argument(
         "--smtp-url",
@@ -104,19 +112,20 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--trusted-proxy",
         action="append",
-        default=[],
+        default=os.environ.get("EKIMAE_TRUSTED_PROXIES", "").replace(",", " ").split(),
         metavar="ADDRESS",
         help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
-        "X-Forwarded-For names the client; repeat for several (default: none, the "
-        "connection's address is the client's)",
+        "X-Forwarded-For names the client; repeat for several (default: those in "
+        "$EKIMAE_TRUSTED_PROXIES, else none: the connection's address is the client's)",
     )
     parser.add_argument(
         "--create-limit",
         type=int,
-        default=Limits().creates_per_window,
+        default=os.environ.get("EKIMAE_CREATE_LIMIT", str(Limits().creates_per_window)),
         metavar="N",
         help=f"games one client (address) may create per {Limits().window_seconds / 60:.0f} "
-        f"minutes (default: {Limits().creates_per_window}; 0: no limit)",
+        f"minutes (default: $EKIMAE_CREATE_LIMIT, else {Limits().creates_per_window}; "
+        "0: no limit)",
     )
     parser.set_defaults(func=run_serve)
     return parser

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -94,3 +95,9 @@ def normalise_url(url: str) -> str:
     if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def mask_url(url: str) -> str:
+    """`url` with its password (if any) shown as `***`; works on unparsable URLs too (up to
+    the last `@`, in case the password has an unescaped `/` or `@`)."""
+    return re.sub(r"(://[^:/?#@]*:).*@", r"\1***@", url)

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Connection,
     Engine,
@@ -321,6 +322,15 @@ def migrate(engine: Engine, revision: str = "head") -> None:
                 conn.commit()
 
 
+def schema_head() -> str:
+    """The newest migration revision this program knows."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
 def _free_persons_seat(db: Session, game_id: str, seat: int) -> GameRow:
     """Delete a person's seat's token, open invitation and notification settings (in the
     caller's transaction); `SeatError` if there is no such seat or a bot plays it."""
@@ -381,6 +391,12 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def schema_revision(self) -> str | None:
+        """The database's migration revision now (a round trip: the readiness check)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
+        return None if row is None else str(row[0])
 
     def create(
         self,

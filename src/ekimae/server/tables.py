@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from ekimae.games import find_game
 from ekimae.server.store import Store
-from ekimae.server.table import Listener, Table
+from ekimae.server.table import Gate, Listener, Table
 from ekimae.server.undoing import replay_verdict
 
 
@@ -30,6 +30,7 @@ class Tables:
         self.multi = multi
         self.on_load = on_load
         self.held: dict[str, Table] = {}
+        self.gate = Gate()  # shut when the process stops (`Hub.drain`)
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
 
     def all(self) -> list[Table]:
@@ -64,6 +65,7 @@ class Tables:
             claimed,
             listeners=self.listeners,
             multi=self.multi,
+            gate=self.gate,
         )
 
     async def _load(self, game_id: str) -> Table | None:
