@@ -46,10 +46,15 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def live_server(tmp_path: Path, bot_delay: float = 0.05) -> Iterator[LiveServer]:
+def live_server(
+    tmp_path: Path, bot_delay: float = 0.05, admin_secret: str | None = None
+) -> Iterator[LiveServer]:
     """The app with a fresh SQLite data folder, served until the block ends."""
     port = free_port()
-    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=bot_delay))
+    settings = Settings(
+        database_url=sqlite_url(tmp_path / "data"), bot_delay=bot_delay, admin_secret=admin_secret
+    )
+    app = create_app(settings)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_until_complete, args=(srv.serve(),), daemon=True)
