@@ -127,6 +127,13 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         f"minutes (default: $EKIMAE_CREATE_LIMIT, else {Limits().creates_per_window}; "
         "0: no limit)",
     )
+    parser.add_argument(
+        "--admin-secret-file",
+        metavar="FILE",
+        default=None,
+        help="a file whose first line is the admin page's secret (/admin; default: "
+        "$EKIMAE_ADMIN_SECRET_FILE, else $EKIMAE_ADMIN_SECRET; none: no admin page)",
+    )
     parser.set_defaults(func=run_serve)
     return parser
 
@@ -174,6 +181,16 @@ def check_clients(args: argparse.Namespace) -> None:
         raise ServeError(f"--trusted-proxy {exc}") from None
     if args.create_limit < 0:
         raise ServeError(f"--create-limit {args.create_limit} must be 0 (no limit) or more")
+
+
+def check_admin(args: argparse.Namespace) -> None:
+    """Read the admin secret into `args.admin_secret` (None: no admin page)."""
+    from ekimae.server.admin_auth import read_secret
+
+    try:
+        args.admin_secret = read_secret(args.admin_secret_file, dict(os.environ))
+    except ValueError as exc:
+        raise ServeError(str(exc)) from None
 
 
 def check_processes(args: argparse.Namespace, url: str) -> None:
@@ -326,6 +343,7 @@ def run_serve(args: argparse.Namespace) -> int:
         check_numbers(args)
         check_notify(args)
         check_clients(args)
+        check_admin(args)
         if args.database_url:
             url: str = args.database_url
             where = f"ekimae: database {mask_url(url)}"

@@ -43,6 +43,9 @@ class Services:
     watch: asyncio.Task[None] | None = None
     sampler: metrics.Sampler | None = None
     stopping: bool = False  # a graceful stop began: not ready, no new actions
+    # The admin page's writes and login attempts per client address (`routes.admin`).
+    admin_writes: Limiter | None = None
+    admin_logins: Limiter | None = None
 
     @classmethod
     async def start(cls, settings: Settings) -> Services:
@@ -67,6 +70,8 @@ class Services:
             creates=rate_limiter(store, "create", limits.creates_per_window, window),
             hints=rate_limiter(store, "hint", limits.hints_per_window, window),
             addresses=ClientAddress(settings.trusted_proxies),
+            admin_writes=rate_limiter(store, "admin", limits.admin_writes_per_window, window),
+            admin_logins=rate_limiter(store, "login", limits.admin_logins_per_window, window),
         )
         metrics.time_statements(store.engine)
         running.sampler = metrics.Sampler(hub)

@@ -97,12 +97,15 @@ def serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) -
         log_json=args.log_format == "json",
         limits=Limits(creates_per_window=args.create_limit),
         trusted_proxies=tuple(args.trusted_proxy),
+        admin_secret=getattr(args, "admin_secret", None),
     )
     print(where)
     if settings.smtp_url:
         print(f"ekimae: turn e-mails via {mask_url(settings.smtp_url)} from {settings.smtp_from}")
     if args.ray_address:
         print(f"ekimae: bot moves and hints on Ray at {mask_url(args.ray_address)}")
+    if settings.admin_secret:
+        print(f"ekimae: admin page at http://{host}:{args.port}/admin")
     print(f"ekimae: open http://{host}:{args.port}/", flush=True)
     if args.workers > 1:
         return serve_processes(args, settings, sock)
