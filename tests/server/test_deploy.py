@@ -212,8 +212,8 @@ def test_two_browsers_play_through_nginx_across_processes(
     ben_page.select_option("#bid-amount", "0")
     ben_page.click("#bid-submit")
     for page in (ann_page, ben_page):
-        expect(page.locator("#log")).to_contain_text("bids revealed", timeout=20_000)
-        expect(page.locator("#log")).to_contain_text("¥300")
+        expect(page.locator("#sidelog-list")).to_contain_text("bids revealed", timeout=20_000)
+        expect(page.locator("#sidelog-list")).to_contain_text("¥300")
 
 
 def _wait_for(condition: Callable[[], bool], timeout: float = 20) -> None:
