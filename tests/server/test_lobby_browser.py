@@ -15,6 +15,7 @@ from tests.server.following import no_sideways_scroll, shot
 def test_the_lobby_shows_each_title_and_your_games_first(server: str, browser: Browser) -> None:
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server + "/")
+    expect(page.locator("body")).to_have_attribute("data-lobby-ready", "1")
     cards = page.locator("#titles .title-card")
     expect(cards).to_have_count(len(games()))
     for name, game in games().items():
@@ -69,6 +70,8 @@ def test_a_language_chosen_in_the_lobby_is_kept_on_the_game_pages(
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server + "/?lang=fr")
     expect(page.locator("html")).to_have_attribute("lang", "fr")
+    # The page's scripts start after it is drawn: a click before is the browser's own.
+    expect(page.locator("body")).to_have_attribute("data-lobby-ready", "1")
     page.click('[data-play="shopping"]')
     page.click("#create-btn")
     page.locator("a.seat-link").click()

@@ -91,6 +91,8 @@ export function initLobby(titles) {
   drawRatings().catch(() => {});
   setInterval(() => { if (document.visibilityState === "visible") drawRatings().catch(() => {}); }, RATINGS_MS);
   document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") refresh(); });
+  // The form and the cards' buttons answer from here on (before, a click is the browser's own).
+  document.body.dataset.lobbyReady = "1";
 }
 
 const REFRESH_MS = 4000;
