@@ -12,6 +12,10 @@ generic core, never another title's.
 
     make_bot("tokyo-metro", "normal", seed=3)
     bot_names("tokyo-metro")  # the ladder, weakest first
+    levels("tokyo-metro")     # {"learning": "beginner", "casual": "normal", …}
+
+A title may also name its ladder's levels in words, `LEVELS: dict[str, str]` (a word of
+`LEVEL_WORDS` -> a bot of its ladder): what the lobby offers a newcomer (issue 30).
 """
 
 from __future__ import annotations
@@ -72,14 +76,33 @@ def bot_names(game: str) -> list[str]:
     return list(ladder(game))
 
 
+# The levels a newcomer chooses from, weakest first (issue 30): `learning` is the lobby's
+# default, one a first-time player beats about half the time.
+LEVEL_WORDS = ("learning", "casual", "strong", "expert")
+
+
+def levels(game: str) -> dict[str, str]:
+    """The title's bots by level word (`LEVEL_WORDS` order), from its `LEVELS`; empty for
+    a game whose bots are only the generic ones. `ValueError` if a level names no bot."""
+    module = title_part(__name__, game)
+    own: dict[str, str] = dict(getattr(module, "LEVELS", {}))
+    names = bot_names(game)
+    for word, name in own.items():
+        if word not in LEVEL_WORDS or name not in names:
+            raise ValueError(f"{game}: level {word!r} -> {name!r} is not a level of its ladder")
+    return {word: own[word] for word in LEVEL_WORDS if word in own}
+
+
 __all__ = [
     "GENERIC",
+    "LEVEL_WORDS",
     "Bot",
     "FlatMCBot",
     "ISMCTSBot",
     "RandomBot",
     "bot_names",
     "ladder",
+    "levels",
     "make_bot",
     "play_game",
     "seat_rng",

@@ -1,5 +1,7 @@
 """THE SHOPPING GAME's own bots, after the generic ones (random, flat-mc, ismcts).
 
+- `learning` (`ekimae.bots.learning`): `normal`'s ranking, slipping to one of its next
+  three choices one move in three (issue 30: the lobby's default, for a first game);
 - `normal`: a shopper with a price list and a way out (`heuristic.py`);
 - `strong`: flat Monte Carlo over `normal`'s best few choices, every seat played out to
   the end by `normal` on sampled bags and machine outcomes (`search.py`).
@@ -7,12 +9,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ekimae.bots.base import Bot
-from ekimae.bots.shopping.heuristic import NormalBot
+from ekimae.bots.learning import LearningBot
+from ekimae.bots.shopping.heuristic import NormalBot, ranked
 from ekimae.bots.shopping.search import MARGIN_SCALE, StrongBot
+from ekimae.core.actions import Action
 
-__all__ = ["LADDER", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE"]
 
-LADDER: dict[str, Callable[[int], Bot]] = {"normal": NormalBot, "strong": StrongBot}
+SLIP = 1 / 3  # issue 30: docs/bots.md "The levels" has what it gives
+
+
+def _rank(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    return ranked(view, legal)
+
+
+def _learning(seed: int) -> Bot:
+    return LearningBot(seed, _rank, slip=SLIP)
+
+
+LADDER: dict[str, Callable[[int], Bot]] = {
+    "learning": _learning,
+    "normal": NormalBot,
+    "strong": StrongBot,
+}
+# The lobby's words for the ladder (issue 30): what a newcomer chooses from.
+LEVELS = {"learning": "learning", "casual": "normal", "strong": "strong"}

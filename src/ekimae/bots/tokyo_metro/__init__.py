@@ -16,7 +16,7 @@ from ekimae.bots.tokyo_metro.greedy import GreedyBot
 from ekimae.bots.tokyo_metro.heuristic import BeginnerBot, NormalBot
 from ekimae.bots.tokyo_metro.search_bots import MARGIN_SCALE, ExpertBot, StrongBot
 
-__all__ = ["LADDER", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE"]
 
 LADDER: dict[str, Callable[[int], Bot]] = {
     "greedy": GreedyBot,
@@ -25,3 +25,5 @@ LADDER: dict[str, Callable[[int], Bot]] = {
     "strong": StrongBot,
     "expert": ExpertBot,
 }
+# The lobby's words for the ladder (issue 30): what a newcomer chooses from.
+LEVELS = {"learning": "beginner", "casual": "normal", "strong": "strong", "expert": "expert"}
