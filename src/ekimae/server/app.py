@@ -31,7 +31,7 @@ from ekimae.core.record import replay
 from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
-from ekimae.server import rules_pages
+from ekimae.server import learn, rules_pages
 from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
 from ekimae.server.guards import BodyLimit
@@ -44,7 +44,7 @@ from ekimae.server.hub import (
     state_payload,
     table_summary,
 )
-from ekimae.server.ladders import bot_names
+from ekimae.server.ladders import bot_levels, bot_names
 from ekimae.server.limits import RateLimiter, retry_after
 from ekimae.server.notify import Notifier, NotifyError, check_email, check_webhook
 from ekimae.server.ratings import Ratings
@@ -135,8 +135,12 @@ class RematchRequest(BaseModel):
 
 
 def default_bot(game: str) -> str:
-    """The level a bot seat starts at: `normal` where the game's ladder has it, else the
-    ladder's middle (weakest first)."""
+    """The level a bot seat starts at: the game's `learning` level (issue 30: one a
+    first-time player beats about half the time), else `normal` where the ladder has it,
+    else the ladder's middle (weakest first)."""
+    learning = bot_levels(game).get("learning")
+    if learning is not None:
+        return learning
     names = bot_names(game)
     return "normal" if "normal" in names else names[len(names) // 2]
 
@@ -276,6 +280,7 @@ def create_app(settings: Settings) -> FastAPI:
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.include_router(rules_pages.router)  # /rules, /rules/{game}: docs/rules as pages
+    app.include_router(learn.router(templates, limits))  # /learn: lessons (issue 30)
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -879,6 +884,11 @@ async def _on_chat(
 
 def _titles() -> list[dict[str, Any]]:
     return [
-        {**g.type.to_dict(), "bots": bot_names(name), "default_bot": default_bot(name)}
+        {
+            **g.type.to_dict(),
+            "bots": bot_names(name),
+            "levels": bot_levels(name),
+            "default_bot": default_bot(name),
+        }
         for name, g in games().items()
     ]

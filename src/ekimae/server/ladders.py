@@ -6,10 +6,17 @@ from __future__ import annotations
 from ekimae import bots
 from ekimae.bots.base import Bot
 
+LEVEL_WORDS = bots.LEVEL_WORDS  # learning, casual, strong, expert (issue 30)
+
 
 def bot_names(game: str) -> list[str]:
     """The game's ladder, weakest first."""
     return bots.bot_names(game)
+
+
+def bot_levels(game: str) -> dict[str, str]:
+    """The game's bots by level word (learning, casual, strong, expert; issue 30)."""
+    return bots.levels(game)
 
 
 def check_bot(game: str, name: str) -> None:

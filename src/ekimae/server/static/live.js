@@ -4,6 +4,11 @@
 import { initExtras } from "/static/table_extras.js";
 import { t } from "/static/i18n.js";
 
+// A lesson (static/learn.js) may hold back an action the lesson does not expect now:
+// `guard(action)` returns why (shown as the page's error) or null to let it go.
+let guard = null;
+export function setGuard(fn) { guard = fn; }
+
 export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   let socket = null;
   let latest = null;
@@ -31,6 +36,8 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
         latest = msg; render(msg); setPending(pending);
+        // Shared parts (learn.js, tips.js) follow the same pushes, after the page drew it.
+        document.dispatchEvent(new CustomEvent("ekimae:state", { detail: msg }));
         if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
         extras?.onState(msg);
       }
@@ -60,7 +67,11 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     // In a step where seats act at once (sealed bids, real time), `seq` (this seat's own
     // count) keeps one seat's action from making another's stale; else the game-wide
     // `expected`. The key makes a resent message harmless.
-    send: (action) => post({ type: "act", action, ...(latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions }), key: crypto.randomUUID() }),
+    send: (action) => {
+      const why = guard?.(action);
+      if (why) { setPending(false); error(why); return; }
+      post({ type: "act", action, ...(latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions }), key: crypto.randomUUID() });
+    },
     // `expected` makes the server refuse if anyone acted since this page last heard.
     undo: () => post({ type: "undo", expected: latest.actions }),
   };

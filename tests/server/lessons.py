@@ -1,0 +1,67 @@
+"""Following a lesson in Chromium as a learner does (issue 30): read each step, click
+Next, and make each expected move through the title's own page (`Mover`), until the
+lesson's last step. Shared by the browser tests of every title's lesson."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from playwright.sync_api import Page, expect
+
+# Makes the move the lesson asks for on the title's page, given the move's sentence (the
+# server's label: what "Your move:" shows) and the page.
+Mover = Callable[[Page, str], None]
+
+SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "learn"
+
+
+def start_lesson(page: Page, server: str, key: str, lang: str) -> None:
+    """From the /learn page: Start, then the lesson's first step on its game page."""
+    page.goto(f"{server}/learn?lang={lang}")
+    page.locator(f".start-lesson[data-lesson='{key}']").click()
+    expect(page.locator("#learn")).to_be_visible(timeout=30_000)
+    expect(page.locator("#learn-say")).not_to_be_empty(timeout=30_000)
+
+
+def follow_lesson(page: Page, move: Mover, name: str, timeout: float = 240) -> list[str]:
+    """Every step to the end (its Finish button clicked); returns the sentences read.
+    A screenshot of each step goes to out/screenshots/learn/<name>-NN.png."""
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    said: list[str] = []
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        count = page.locator("#learn-count")
+        expect(count).not_to_be_empty(timeout=30_000)
+        # A step to read (Next / Finish) or one to play (the expected move's sentence).
+        ready = page.locator("#learn-next, #learn-finish, #learn-do:not(:empty)")
+        expect(ready.first).to_be_visible(timeout=60_000)
+        text = page.locator("#learn-say").text_content() or ""
+        step = count.text_content() or ""
+        if not said or said[-1] != text:
+            said.append(text)
+            number = int(re.findall(r"\d+", step)[0])
+            page.screenshot(path=str(SHOTS / f"{name}-{number:02d}.png"))
+        if page.locator("#learn-finish").is_visible():
+            page.locator("#learn-finish").click()
+            return said
+        if page.locator("#learn-next").is_visible():
+            page.locator("#learn-next").click()
+            expect(page.locator("#learn-count")).not_to_have_text(step, timeout=10_000)
+            continue
+        doing = page.locator("#learn-do").text_content() or ""
+        label = doing.split(": ", 1)[1] if ": " in doing else doing.split("：", 1)[1]
+        before = page.evaluate("document.body.dataset.actions")
+        move(page, label)
+        page.wait_for_function(
+            "(n) => document.body.dataset.actions !== n", arg=before, timeout=30_000
+        )
+    raise AssertionError(f"the lesson did not end in {timeout} s; last: {said[-1:]}")
+
+
+def no_sideways_scroll(page: Page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.evaluate("window.innerWidth")
+    assert width <= viewport, f"the page is {width} px wide in a {viewport} px window"
