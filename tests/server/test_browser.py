@@ -65,7 +65,7 @@ def test_a_friend_takes_an_invitation_and_the_host_withdraws_it(
     friend.screenshot(path=str(SHOTS / "13-withdrawn.png"), full_page=True)
     # Handing the seat to a bot: the game goes on without Ben.
     rows.nth(1).locator("button.to-bot").click()
-    expect(rows.nth(1)).to_contain_text("bot: normal")
+    expect(rows.nth(1)).to_contain_text("bot: beginner")  # the default: the learning level
 
 
 def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
@@ -86,7 +86,7 @@ def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
     page.screenshot(path=str(SHOTS / "03-bid.png"), full_page=True)
     page.select_option("#bid-amount", "100")
     page.click("#bid-submit")
-    # The bot (`normal`, the lobby's default) thinks in a worker process started on first use.
+    # The bot (`beginner`, the lobby's default: the learning level) thinks in a worker process.
     expect(page.locator("#log")).to_contain_text("bids revealed", timeout=20_000)
     # Issue 13: the engine's notation is a collapsed list, for experts and keyboards.
     page.locator("#notation summary").click(timeout=10_000)

@@ -121,11 +121,10 @@ def test_the_lobby_names_the_levels_and_starts_at_learning(client: TestClient) -
     listed = {t["name"]: t for t in client.get("/api/titles").json()}
     for name in titles():
         title = listed[name]
-        assert title["levels"]["learning"] == title["default_bot"], name
-        assert next(iter(title["levels"])) == "learning"
-    assert listed["tokyo-metro"]["levels"] == {
-        "learning": "beginner",
-        "casual": "normal",
-        "strong": "strong",
-        "expert": "expert",
-    }
+        assert title["levels"][0] == {"level": "learning", "bot": title["default_bot"]}, name
+    assert listed["tokyo-metro"]["levels"] == [
+        {"level": "learning", "bot": "beginner"},
+        {"level": "casual", "bot": "normal"},
+        {"level": "strong", "bot": "strong"},
+        {"level": "expert", "bot": "expert"},
+    ]

@@ -887,7 +887,8 @@ def _titles() -> list[dict[str, Any]]:
         {
             **g.type.to_dict(),
             "bots": bot_names(name),
-            "levels": bot_levels(name),
+            # In order, weakest first (a list: JSON objects may be reordered on the way).
+            "levels": [{"level": w, "bot": b} for w, b in bot_levels(name).items()],
             "default_bot": default_bot(name),
         }
         for name, g in games().items()
