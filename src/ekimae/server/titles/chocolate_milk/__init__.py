@@ -109,7 +109,7 @@ def milk_label(
     kind = action.get("type")
     if kind == "buy":
         return say(
-            _N("Step to {cell} and buy {drink} for {price} → crate {crate}"),
+            _N("Step to {cell} and buy {drink} for {price}, into crate {crate}"),
             cell=action["cell"],
             drink=drink_label(str(action["drink"]), lang),
             price=yen(DATA.drink_price),
