@@ -15,7 +15,9 @@ generic core, never another title's.
     levels("tokyo-metro")     # {"learning": "beginner", "casual": "normal", …}
 
 A title may also name its ladder's levels in words, `LEVELS: dict[str, str]` (a word of
-`LEVEL_WORDS` -> a bot of its ladder): what the lobby offers a newcomer (issue 30).
+`LEVEL_WORDS` -> a bot of its ladder): what the lobby offers a newcomer (issue 30); and say
+what its heuristic reckons a move is worth, `WORTH(view, action) -> float | None` (in its
+score's unit, yen: the line of "why" a hint gives).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from ekimae.bots.base import Bot, Timed, play_game, seat_rng
 from ekimae.bots.generic import FlatMCBot, ISMCTSBot
 from ekimae.bots.random_bot import RandomBot
 from ekimae.bots.reward import DEFAULT_SCALE
+from ekimae.core.actions import Action
 from ekimae.core.game import Game
 from ekimae.games import find_game, title_part
 
@@ -93,6 +96,14 @@ def levels(game: str) -> dict[str, str]:
     return {word: own[word] for word in LEVEL_WORDS if word in own}
 
 
+def worth(game: str, view: dict[str, Any], action: Action) -> float | None:
+    """What the title's heuristic reckons `action` adds to the seat's final score (its
+    `WORTH`), or None where it has no such reckoning."""
+    module = title_part(__name__, game)
+    reckon: Callable[[dict[str, Any], Action], float | None] | None = getattr(module, "WORTH", None)
+    return None if reckon is None else reckon(view, action)
+
+
 __all__ = [
     "GENERIC",
     "LEVEL_WORDS",
@@ -106,4 +117,5 @@ __all__ = [
     "make_bot",
     "play_game",
     "seat_rng",
+    "worth",
 ]

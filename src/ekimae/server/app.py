@@ -31,6 +31,7 @@ from ekimae.core.record import replay
 from ekimae.core.rng import MAX_SEED_BITS
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
+from ekimae.server import hints as hint_words
 from ekimae.server import learn, rules_pages
 from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
@@ -624,18 +625,14 @@ def create_app(settings: Settings) -> FastAPI:
             )
         hinting.add((game_id, seat))
         try:
-            action, chance = await hub.hint(live, seat)
+            found = await hub.hint(live, seat)
         except RefusedError as exc:
             return _refusal(exc)
         except BusyError as exc:
             return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "5"})
         finally:
             hinting.discard((game_id, seat))
-        return {
-            "action": action.to_dict(),
-            "text": live.game.format_action(action),
-            "win_chance": chance,
-        }
+        return hint_words.payload(live, seat, found, i18n.request_language(request))
 
     @app.get("/api/games/{game_id}/chat")
     async def api_chat(request: Request, game_id: str) -> Any:

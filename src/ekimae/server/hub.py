@@ -43,7 +43,7 @@ from ekimae.server.limits import RateLimiter
 from ekimae.server.notify import Notifier, TurnNotice
 from ekimae.server.store import CreatedGame, GameInfo, SeatError, StaleWriteError, Store
 from ekimae.server.titles import WebTitle, log_lines, web_title
-from ekimae.server.workers import INLINE_BOTS, Pool, bot_move, hint_move
+from ekimae.server.workers import INLINE_BOTS, Hint, Pool, bot_move, hint_move
 
 log = logging.getLogger("ekimae.server")
 MAX_BOT_WAIT = 30.0  # s: a bot re-reads the game at least this often while it waits
@@ -1017,7 +1017,7 @@ class Hub:
                 return
             await self._commit(live, SYSTEM, actions[0], None)
 
-    async def hint(self, live: LiveGame, seat: int) -> tuple[Action, float]:
+    async def hint(self, live: LiveGame, seat: int) -> Hint:
         """The move `strong` would make for `seat` now, from its view only (a worker
         searches); `BusyError` when too many searches wait already."""
         if seat not in live.state.current_players():

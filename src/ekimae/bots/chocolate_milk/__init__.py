@@ -17,13 +17,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ekimae.bots.base import Bot
-from ekimae.bots.chocolate_milk.heuristic import NormalBot, from_view, ranked
+from ekimae.bots.chocolate_milk.heuristic import NormalBot, from_view, ranked, value, worth
 from ekimae.bots.chocolate_milk.search import StrongBot
 from ekimae.bots.learning import LearningBot
 from ekimae.core.actions import Action
 from ekimae.games.chocolate_milk.components import load_data
 
-__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
 SLIP = 0.5  # issue 30: docs/bots.md "The levels" has what it gives
 
@@ -44,3 +44,11 @@ LADDER: dict[str, Callable[[int], Bot]] = {
 # The lobby's words for the ladder (issue 30): what a newcomer chooses from.
 LEVELS = {"learning": "learning", "casual": "normal", "strong": "strong"}
 MARGIN_SCALE = 500.0  # yen: a five-drink sale or a third crate series ahead is a clear win
+
+
+def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (the registry's name)
+    """What `normal` reckons the move adds to the seat's position, in yen (a hint's "why")."""
+    data, table = load_data(), from_view(view)
+    me = table.seat
+    now = worth(data, table.money[me], table.crates[me], table.market)
+    return value(data, table, action) - now

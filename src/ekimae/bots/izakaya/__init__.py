@@ -19,12 +19,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ekimae.bots.base import Bot
-from ekimae.bots.izakaya.heuristic import NormalBot, rank, state_of
+from ekimae.bots.izakaya.evaluate import advantage
+from ekimae.bots.izakaya.heuristic import NormalBot, rank, rise, state_of
 from ekimae.bots.izakaya.search import StrongBot
 from ekimae.bots.learning import LearningBot
 from ekimae.core.actions import Action
 
-__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
 SLIP = 0.4  # issue 30: docs/bots.md "The levels" has what it gives
 
@@ -45,3 +46,16 @@ LADDER: dict[str, Callable[[int], Bot]] = {
 # The lobby's words for the ladder (issue 30): what a newcomer chooses from.
 LEVELS = {"learning": "learning", "casual": "normal", "strong": "strong"}
 MARGIN_SCALE = 1_000.0  # yen: a building's floor or two on a good card
+
+
+def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (the registry's name)
+    """What `normal` reckons the move adds to the seat's lead, in yen (a hint's "why"):
+    one ply of the advantage; a build, the floor it adds; none for a bid or a placement."""
+    if action.kind in ("bid", "place", "free", "pass"):
+        return None
+    state, seat = state_of(view), int(view["seat"])
+    if action.kind == "build":
+        return rise(state, seat, str(getattr(action, "element", "")))[0]
+    trial = state.clone()
+    trial.apply(seat, action)
+    return advantage(trial, seat) - advantage(state, seat)

@@ -15,11 +15,12 @@ from typing import Any
 
 from ekimae.bots.base import Bot
 from ekimae.bots.learning import LearningBot
-from ekimae.bots.shopping.heuristic import NormalBot, ranked
+from ekimae.bots.shopping.heuristic import NormalBot, Prices, ranked
 from ekimae.bots.shopping.search import MARGIN_SCALE, StrongBot
 from ekimae.core.actions import Action
+from ekimae.games.shopping.components import load_data
 
-__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
 SLIP = 1 / 3  # issue 30: docs/bots.md "The levels" has what it gives
 
@@ -39,3 +40,11 @@ LADDER: dict[str, Callable[[int], Bot]] = {
 }
 # The lobby's words for the ladder (issue 30): what a newcomer chooses from.
 LEVELS = {"learning": "learning", "casual": "normal", "strong": "strong"}
+
+
+def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (the registry's name)
+    """What `normal` reckons taking an item is worth, in yen (a hint's "why"); a step has
+    no such figure."""
+    if action.kind == "move":
+        return None
+    return Prices(load_data(), view).take(action)

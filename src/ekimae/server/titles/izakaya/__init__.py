@@ -48,6 +48,72 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAUL
     return w(_N("Place a disc: a bottle, a price move, a claim or a build (IZ-3)."))
 
 
+def izakaya_label(
+    view: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
+) -> str | None:
+    """A plain sentence for one legal action (issue 30: what a hint says), in `lang`."""
+    w = Words(lang)
+    kind = action.get("type")
+    colour = lambda key: w(str(key))  # noqa: E731 (the drinks' colours are catalogue words)
+    prices = view["prices"]
+    if kind == "bid":
+        return w(
+            _N("Bid {amount} for turn order, sealed until everyone has bid"),
+            amount=w.yen(int(action["amount"])),
+        )
+    if kind == "bottle":
+        return w(
+            _N(
+                "Put the next {colour} drink on corner {corner}:"
+                " {price} a floor to each building it touches"
+            ),
+            colour=colour(action["colour"]),
+            corner=action["corner"],
+            price=w.yen(int(prices[action["colour"]])),
+        )
+    if kind == "price":
+        source, target = str(action["source"]), str(action["target"])
+        return w(
+            _N(
+                "Move ¥100 from the {source} card to the {target} card"
+                " ({source} drinks then {low}, {target} drinks {high})"
+            ),
+            source=colour(source),
+            target=colour(target),
+            low=w.yen(int(prices[source]) - 100),
+            high=w.yen(int(prices[target]) + 100),
+        )
+    if kind == "claim":
+        card = DATA.jutaku.cards[view["grid"][action["space"]]]
+        return w(
+            _N(
+                "Claim parcel card {space} ({place}):"
+                " a claim disc on its edge {edge}, your pyramid on the card"
+            ),
+            space=action["space"],
+            place=w.place(card.name),
+            edge=action["edge"],
+        )
+    if kind in ("build", "free"):
+        element = DATA.jutaku.elements[str(action["element"])]
+        message = (
+            _N("Build: take the {element} and place it on one of your cards")
+            if kind == "build"
+            else _N("Take the {element} free (three claims in a line) and place it")
+        )
+        return w(message, element=w.element(element.name))
+    if kind == "place":
+        card = DATA.jutaku.cards[view["grid"][action["space"]]]
+        return w(
+            _N("Place it on your card {space} ({place})"),
+            space=action["space"],
+            place=w.place(card.name),
+        )
+    if kind == "pass":
+        return w(_N("Pass: this disc has nowhere to go"))
+    return None
+
+
 class IzakayaWeb(GenericTitle):
     template = "izakaya/templates/game.html"
     replay_template = "izakaya/templates/replay.html"
@@ -60,6 +126,16 @@ class IzakayaWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         return izakaya_prompt(view, seat, lang)
+
+    def label(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        action: Mapping[str, Any],
+        options: Mapping[str, str],
+        lang: str = "en",
+    ) -> str | None:
+        return izakaya_label(view, seat, action, lang)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements and the white card sides (borders, floors, elements),

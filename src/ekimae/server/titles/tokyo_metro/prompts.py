@@ -194,7 +194,11 @@ def action_label(
         return drinks_label(view, seat, action, map_name, lang)
     ctx = load_ctx(map_name, card_set)
     if kind == "turn-bid":
-        return None  # the page's bid form shows the amounts; the notation stays
+        # The page's bid form shows the amounts; a hint says the move in words (issue 30).
+        return w(
+            _N("Bid {amount} for turn order, sealed until everyone has bid"),
+            amount=w.yen(int(action["amount"])),
+        )
     if kind == "place":
         return w(
             _N("Place your meeple on cell {cell}{near}"),

@@ -201,7 +201,7 @@ function drawMoves() {
   const parts = [];
   const prices = legalOf("price");
   if (prices.length) {
-    const pick = el("select", { id: "price-pick", "aria-label": t("Move a ¥100 coin") }, ...prices.map((a, i) => el("option", { value: i, text: t("{from} → {to}", { from: a.action.source, to: a.action.target }) })));
+    const pick = el("select", { id: "price-pick", "aria-label": t("Move a ¥100 coin") }, ...prices.map((a, i) => el("option", { value: i, text: a.label ?? t("{from} → {to}", { from: a.action.source, to: a.action.target }) })));
     parts.push(pick, el("button", { type: "button", id: "price-send", text: t("Move a ¥100 coin"), onclick: () => send(prices[Number(pick.value)]) }));
   }
   if (legalOf("claim").length) parts.push(el("span", { text: edge ? t("Now click a card beside the edge") : t("Claim: click a dashed edge") }));

@@ -1,0 +1,34 @@
+// Evaluated in the page by tests/server/symbols.py (issue 30): every visible text with a
+// symbol or an abbreviation that nothing near it explains (see that module).
+() => {
+  const symbol = /[\p{So}\p{Sm}]/u;
+  const plain = new Set(["×", "+", "−", "=", "±", "~", "<", ">", "|", "÷"]);
+  const abbreviations = [/\b\d+\/\d+\b/, /#\d/, /\b[sS]\d\b/, /(?:^|[\s(])[IV]*\/+(?=[\s)]|$)/, /(?:^|[\s(])[IV]+\/*(?=[\s)]|$)/, /\b[A-Z]{1,2}\d{1,2}\b/];
+  // A name counts where assistive technology reads it: on a control, an image, an SVG
+  // element or anything with a role (a plain <div>'s aria-label is ignored).
+  const named = (node) => node.hasAttribute("role") || /^(BUTTON|A|INPUT|SELECT|IMG|LABEL|SUMMARY)$/.test(node.tagName) || node.namespaceURI === "http://www.w3.org/2000/svg";
+  const explains = (node) => node.nodeType === 1 && (node.hasAttribute("data-tip") || (node.getAttribute("title") ?? "").trim() || node.hasAttribute("aria-description") || node.hasAttribute("aria-describedby") || [...node.children].some((k) => k.tagName === "title")
+    || ((node.hasAttribute("aria-label") || node.hasAttribute("aria-labelledby")) && named(node)));
+  const hidden = (node) => node.closest?.("[aria-hidden=true], [hidden], script, style, template, head, option");
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const text = walker.currentNode;
+    const value = text.nodeValue;
+    if (!value.trim()) continue;
+    const parent = text.parentElement;
+    if (!parent || hidden(parent)) continue;
+    const box = parent.getBoundingClientRect();
+    if (!box.width && !box.height && parent.namespaceURI !== "http://www.w3.org/2000/svg") continue;
+    if (getComputedStyle(parent).visibility === "hidden" || getComputedStyle(parent).display === "none") continue;
+    const tokens = [...value].filter((ch) => symbol.test(ch) && !plain.has(ch));
+    for (const re of abbreviations) { const m = value.match(re); if (m) tokens.push(m[0].trim()); }
+    if (!tokens.length) continue;
+    let explained = false;
+    for (let node = parent, depth = 0; node && node !== document.body && depth < 3; node = node.parentElement, depth++) {
+      if (explains(node)) { explained = true; break; }
+    }
+    if (!explained) out.push({ tokens: [...new Set(tokens)].join(" "), text: value.trim().slice(0, 80), where: parent.closest("[id]")?.id ?? parent.tagName });
+  }
+  return out;
+}
