@@ -8,12 +8,15 @@ import re
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
+from ekimae.server.learn import lessons
+
 # Makes the move the lesson asks for on the title's page, given the move's sentence (the
-# server's label: what "Your move:" shows) and the page.
-Mover = Callable[[Page, str], None]
+# server's label: what "Your move:" shows) and the fields the lesson expects of it.
+Mover = Callable[[Page, str, dict[str, Any]], None]
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "learn"
 
@@ -26,10 +29,19 @@ def start_lesson(page: Page, server: str, key: str, lang: str) -> None:
     expect(page.locator("#learn-say")).not_to_be_empty(timeout=30_000)
 
 
-def follow_lesson(page: Page, move: Mover, name: str, timeout: float = 240) -> list[str]:
-    """Every step to the end (its Finish button clicked); returns the sentences read.
-    A screenshot of each step goes to out/screenshots/learn/<name>-NN.png."""
+def follow_lesson(
+    page: Page,
+    key: str,
+    move: Mover,
+    name: str,
+    timeout: float = 240,
+    each: Callable[[Page], None] | None = None,
+) -> list[str]:
+    """Every step of lesson `key` to the end (its Finish button clicked); returns the
+    sentences read. A screenshot of each step goes to out/screenshots/learn/<name>-NN.png;
+    `each(page)` runs at every step (the symbols check)."""
     SHOTS.mkdir(parents=True, exist_ok=True)
+    steps = lessons()[key].steps
     said: list[str] = []
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -42,8 +54,9 @@ def follow_lesson(page: Page, move: Mover, name: str, timeout: float = 240) -> l
         step = count.text_content() or ""
         if not said or said[-1] != text:
             said.append(text)
-            number = int(re.findall(r"\d+", step)[0])
-            page.screenshot(path=str(SHOTS / f"{name}-{number:02d}.png"))
+            page.screenshot(path=str(SHOTS / f"{name}-{_number(step):02d}.png"))
+            if each is not None:
+                each(page)
         if page.locator("#learn-finish").is_visible():
             page.locator("#learn-finish").click()
             return said
@@ -54,11 +67,18 @@ def follow_lesson(page: Page, move: Mover, name: str, timeout: float = 240) -> l
         doing = page.locator("#learn-do").text_content() or ""
         label = doing.split(": ", 1)[1] if ": " in doing else doing.split("：", 1)[1]
         before = page.evaluate("document.body.dataset.actions")
-        move(page, label)
+        wanted = steps[_number(step) - 1].expect
+        assert wanted is not None, step
+        move(page, label, wanted)
         page.wait_for_function(
             "(n) => document.body.dataset.actions !== n", arg=before, timeout=30_000
         )
     raise AssertionError(f"the lesson did not end in {timeout} s; last: {said[-1:]}")
+
+
+def _number(step: str) -> int:
+    """The step's number in "step 3 of 12" (any language: the first number)."""
+    return int(re.findall(r"\d+", step)[0])
 
 
 def no_sideways_scroll(page: Page) -> None:

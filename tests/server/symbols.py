@@ -3,7 +3,9 @@ Unicode's symbol categories) or an abbreviation (a count like 3/3 or 0/4, #2, s1
 element numerals like V/, a stop's code like G5) that no nearby element explains with a
 tooltip or an accessible description (`data-tip`, `title`, `aria-label`,
 `aria-description`, `aria-describedby`, an SVG `<title>`), nor hides as decoration
-(`aria-hidden`). Arithmetic and money signs in prose (× + − = ¥) are not counted."""
+(`aria-hidden`). Arithmetic and money signs (× + − = ¥) are not counted, nor an arrow in
+a sentence of five words or more ("money ¥2,000 → ¥1,700": it reads "becomes"). The game
+log is left out: its lines are the engine's record, which issue 31 redraws."""
 
 from __future__ import annotations
 

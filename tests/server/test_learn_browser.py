@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
@@ -16,6 +17,7 @@ from playwright.sync_api import Browser, Page, ViewportSize, expect
 from ekimae.server.learn import lessons
 from tests.server.lessons import follow_lesson, no_sideways_scroll, start_lesson
 from tests.server.live import live_server
+from tests.server.symbols import unexplained
 
 DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 PHONE: ViewportSize = {"width": 390, "height": 844}
@@ -28,10 +30,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield live.url
 
 
-def _click_action(page: Page, label: str) -> None:
-    """The turn-based pages: the legal moves are buttons labelled with their sentence."""
+def _click_action(page: Page, label: str, wanted: dict[str, Any]) -> None:
+    """CHOCOLATE MILK's page: the legal moves are buttons labelled with their sentence."""
     button = page.locator("#actions button", has_text=label)
     expect(button.first).to_be_visible(timeout=15_000)
+    button.first.evaluate("(n) => n.scrollIntoView({ block: 'center', behavior: 'instant' })")
     button.first.click()
 
 
@@ -53,6 +56,67 @@ def _play_milk_to_the_end(page: Page) -> None:
     raise AssertionError("the game after the lesson did not end")
 
 
+def _explained(page: Page) -> None:
+    """Issue 30: no symbol or abbreviation without a tooltip or a description, at every step."""
+    assert not unexplained(page), unexplained(page)
+
+
+# TOKYO METRO's page points (issue 13): a spot on a card, then the map's target or the
+# lines table's, then chips (discounts, tokens), then Confirm; a bid is a form; moves
+# without a choice are big buttons.
+DIMS = ("cell", "station", "line", "pile", "drink", "free", "token", "stake", "discounts")
+
+
+def _click(page: Page, selector: str) -> None:
+    """Click as a person on a phone does: the thing scrolled to the middle of the screen
+    first (the lesson's panel is docked at the bottom)."""
+    node = page.locator(selector).first
+    node.evaluate("(n) => n.scrollIntoView({ block: 'center', behavior: 'instant' })")
+    node.click()
+
+
+def _point_and_confirm(page: Page, label: str, wanted: dict[str, Any]) -> None:
+    kind = wanted["type"]
+    if kind == "turn-bid":
+        page.select_option("#bid-amount", str(wanted["amount"]))
+        _click(page, "#bid-submit")
+        return
+    if "spot" in wanted:
+        _click(page, f"#cards .spot[data-spot='{wanted['spot']}']")
+    for dim in DIMS:
+        if dim not in wanted or dim == "discounts":
+            continue
+        value = str(wanted[dim])
+        # The lines table's and the chips' buttons before the map's targets (a map's lines
+        # cross each other: one may lie over another where it is clicked).
+        for choice in (
+            f"#lines-table [data-line-target='{value}']",
+            f"#choice .chip[data-dim='{dim}'][data-value='{value}']",
+            f"#cards [data-pile='{value}'].legal",
+            f"#targets [data-value='{value}']",
+        ):
+            if page.locator(choice).count():
+                _click(page, choice)
+                break
+    if page.locator("#confirm-btn").count():
+        _click(page, "#confirm-btn")
+    elif "spot" not in wanted:
+        _click(page, f"#choice button.big[data-kind='{kind}']")
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
+def test_tokyo_metros_first_game(
+    server: str, browser: Browser, lang: str, viewport: ViewportSize
+) -> None:
+    page = browser.new_page(viewport=viewport)
+    start_lesson(page, server, "tokyo-metro", lang)
+    name = f"tokyo-metro-{lang}-{viewport['width']}"
+    said = follow_lesson(page, "tokyo-metro", _point_and_confirm, name, each=_explained)
+    assert said == [s.say[lang] for s in lessons()["tokyo-metro"].steps]
+    expect(page.locator("#learn")).to_be_hidden()
+    no_sideways_scroll(page)
+
+
 @pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("fr", PHONE)])
 def test_chocolate_milks_first_game(
     server: str, browser: Browser, lang: str, viewport: ViewportSize
@@ -60,7 +124,7 @@ def test_chocolate_milks_first_game(
     page = browser.new_page(viewport=viewport)
     start_lesson(page, server, "chocolate-milk", lang)
     name = f"chocolate-milk-{lang}-{viewport['width']}"
-    said = follow_lesson(page, _click_action, name)
+    said = follow_lesson(page, "chocolate-milk", _click_action, name, each=_explained)
     steps = lessons()["chocolate-milk"].steps
     assert said == [s.say[lang] for s in steps]  # every step, in order, in its language
     expect(page.locator("#learn")).to_be_hidden()

@@ -58,11 +58,14 @@ FINISH = ("play-on", "new-game")
 @dataclass(frozen=True)
 class Step:
     say: dict[str, str]  # language -> one or two sentences
-    point: str | None  # a CSS selector on the game's page; `{field}` from `expect`
+    # CSS selectors on the game's page, the first one shown wins (a move made in several
+    # clicks: the Confirm, else the map's target, else the card's spot); `{field}` from
+    # `expect`.
+    point: tuple[str, ...]
     expect: dict[str, Any] | None  # fields of the learner's expected action (wire form)
 
     def payload(self, lang: str) -> dict[str, Any]:
-        return {"say": self.say[lang], "point": self.point, "expect": self.expect}
+        return {"say": self.say[lang], "point": list(self.point), "expect": self.expect}
 
 
 @dataclass(frozen=True)
@@ -145,13 +148,14 @@ def _step(where: str, raw: Any) -> Step:
     unknown = sorted(set(raw) - {"say", "point", "expect"})
     if unknown:
         raise DataError("lessons", where, f"unknown keys {', '.join(unknown)}")
-    point = raw.get("point")
-    if point is not None and (not isinstance(point, str) or not point.strip()):
-        raise DataError("lessons", f"{where}.point", "expected a CSS selector")
+    point = raw.get("point", [])
+    point = [point] if isinstance(point, str) else point
+    if not isinstance(point, list) or not all(isinstance(p, str) and p.strip() for p in point):
+        raise DataError("lessons", f"{where}.point", "expected a CSS selector or a list of them")
     expect = raw.get("expect")
     if expect is not None and (not isinstance(expect, dict) or "type" not in expect):
         raise DataError("lessons", f"{where}.expect", "expected a table with the action's type")
-    return Step(_words(f"{where}.say", raw.get("say"), sentences=2), point, expect)
+    return Step(_words(f"{where}.say", raw.get("say"), sentences=2), tuple(point), expect)
 
 
 def load_lesson(path: Path) -> Lesson:

@@ -50,7 +50,6 @@ function lessonUi(script) {
   const acts = steps.map((s, i) => (s.expect ? i : -1)).filter((i) => i >= 0);
   let msg = null;
   let cur = 0;
-  let shownFor = -1; // the step the page was last scrolled to
   let off = Boolean(saved().off); // the learner closed the lesson (or it went off script)
   let diverged = false;
 
@@ -119,8 +118,9 @@ function lessonUi(script) {
     const gone = off || !msg;
     panel.hidden = gone || hidden;
     pill.hidden = gone || !hidden;
-    pill.textContent = t("Show the lesson ({n}/{total})", { n: cur + 1, total: steps.length });
+    pill.textContent = t("Show the lesson (step {n} of {total})", { n: cur + 1, total: steps.length });
     ring.hidden = true;
+    pointing = null;
     if (gone || hidden) return;
     const step = steps[cur];
     const mine = msg.legal.length > 0 || msg.finished;
@@ -154,24 +154,32 @@ function lessonUi(script) {
 
   // The ring follows its piece (the page redraws, scrolls, zooms); the panel sits beside it.
   function target(step) {
-    if (!step?.point) return null;
-    const selector = step.point.replace(/\{(\w+)\}/g, (whole, k) => (step.expect && k in step.expect ? CSS.escape(String(step.expect[k])) : whole));
-    try {
-      return [...document.querySelectorAll(selector)].find((node) => node.getClientRects().length) ?? null;
-    } catch { return null; }
+    for (const point of step?.point ?? []) {
+      const selector = point.replace(/\{(\w+)\}/g, (whole, k) => (step.expect && k in step.expect ? CSS.escape(String(step.expect[k])) : whole));
+      try {
+        const found = [...document.querySelectorAll(selector)].find((node) => node.getClientRects().length);
+        if (found) return found;
+      } catch { /* a selector this page cannot read: try the next */ }
+    }
+    return null;
   }
 
-  function pointAt(step) {
-    const node = target(step);
-    if (!node) { place(null); return; }
-    ring.hidden = false;
-    if (shownFor !== cur) {
-      shownFor = cur;
-      const r = node.getBoundingClientRect();
-      const phone = innerWidth < 700;
-      const room = phone ? innerHeight * 0.5 : innerHeight;
-      if (r.top < 60 || r.bottom > room - 20) window.scrollBy({ top: r.top - (phone ? innerHeight * 0.15 : innerHeight * 0.3), behavior: "instant" });
-    }
+  // The step whose pieces the ring follows (null: nothing to point at now).
+  let pointing = null;
+  function pointAt(step) { pointing = step.point?.length ? step : null; }
+
+  // A new piece to point at (a new step, or the next click of a move): bring it into
+  // view if it is not (on a phone, into the half the docked panel leaves free).
+  let shown = null;
+  function reveal(node) {
+    if (node === shown) return;
+    shown = node;
+    const r = node.getBoundingClientRect();
+    const phone = innerWidth < 700;
+    const room = phone ? innerHeight * 0.55 : innerHeight;
+    // A page's own bar may stick to the top (TOKYO METRO's status and players): keep clear.
+    const bar = [...document.querySelectorAll("body > *, main > *")].find((n) => getComputedStyle(n).position === "sticky" && n.getBoundingClientRect().top <= 0)?.getBoundingClientRect().bottom ?? 0;
+    if (r.top < bar + 20 || r.bottom > room - 20) window.scrollBy({ top: r.top - bar - (phone ? innerHeight * 0.12 : innerHeight * 0.25), behavior: "instant" });
   }
 
   // Where the panel hides least: never on its piece, as little as it can on the moves
@@ -186,7 +194,7 @@ function lessonUi(script) {
       fit(r.right + gap, r.top), fit(r.left - gap - w, r.top), fit(r.left, r.bottom + gap), fit(r.left, r.top - gap - h),
       fit(innerWidth - w - m, innerHeight - h - m), fit(m, innerHeight - h - m), fit(innerWidth - w - m, m + 60),
     ];
-    const areas = [[r, 100], ...["#actions-panel", "#actions", "#confirm", "#choice"].map((q) => [document.querySelector(q)?.getBoundingClientRect(), 6]), [document.getElementById("board")?.getBoundingClientRect(), 1]];
+    const areas = [[r, 100], ...["#actions-panel", "#actions", "#confirm", "#choice"].map((q) => [document.querySelector(q)?.getBoundingClientRect(), 6]), [document.getElementById("cards")?.getBoundingClientRect(), 2], [document.getElementById("board")?.getBoundingClientRect(), 1]];
     const cost = ([x, y]) => areas.reduce((sum, [a, weight]) => {
       if (!a) return sum;
       const dx = Math.max(0, Math.min(x + w, a.right) - Math.max(x, a.left)), dy = Math.max(0, Math.min(y + h, a.bottom) - Math.max(y, a.top));
@@ -198,17 +206,16 @@ function lessonUi(script) {
   }
 
   const follow = () => {
-    if (!ring.hidden && msg) {
-      const node = target(steps[cur]);
-      if (node) {
-        const r = node.getBoundingClientRect();
-        const pad = 6;
-        Object.assign(ring.style, { left: `${r.left + scrollX - pad}px`, top: `${r.top + scrollY - pad}px`, width: `${r.width + 2 * pad}px`, height: `${r.height + 2 * pad}px` });
-        place(r);
-      } else {
-        ring.hidden = true;
-        place(null);
-      }
+    const node = pointing && !panel.hidden ? target(pointing) : null;
+    ring.hidden = !node;
+    if (node) {
+      reveal(node);
+      const r = node.getBoundingClientRect();
+      const pad = 6;
+      Object.assign(ring.style, { left: `${r.left + scrollX - pad}px`, top: `${r.top + scrollY - pad}px`, width: `${r.width + 2 * pad}px`, height: `${r.height + 2 * pad}px` });
+      place(r);
+    } else if (!panel.hidden) {
+      place(null);
     }
     requestAnimationFrame(follow);
   };

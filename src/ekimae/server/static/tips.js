@@ -38,9 +38,11 @@ function annotate() {
       described.set(node, tip);
       node.dataset.tip = "1";
       node.setAttribute("aria-description", [tip.name, tip.state, tip.rule].filter(Boolean).join(". ").replace(/\.\./g, "."));
-      // An SVG <title> is the browser's own tooltip: ours replaces it, not doubles it.
+      // An SVG <title> or a title attribute is the browser's own tooltip: ours replaces
+      // it, not doubles it (its words stay the piece's accessible name).
       const title = [...node.children].find((k) => k.tagName === "title");
       if (title) { if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", title.textContent); title.remove(); }
+      if (node.hasAttribute("title")) { if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.getAttribute("title")); node.removeAttribute("title"); }
       if (!node.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT)$/.test(node.tagName) && spec.focus !== false) node.setAttribute("tabindex", "0");
     }
   }
@@ -161,13 +163,14 @@ function refresh() {
 }
 
 async function start() {
+  // Listen first: the page's first push may come while the title's module loads.
+  document.addEventListener("ekimae:state", (ev) => { latest = ev.detail; refresh(); });
   listen();
   if (GAME) {
     try {
       ({ TIPS: specs = [] } = await import(`/static/titles/${GAME.replaceAll("-", "_")}/tips.js`));
     } catch { specs = []; } // a title without tooltips of its own: rule links only
   }
-  document.addEventListener("ekimae:state", (ev) => { latest = ev.detail; refresh(); });
   new MutationObserver(refresh).observe(document.body, { childList: true, subtree: true, characterData: true });
   refresh();
 }

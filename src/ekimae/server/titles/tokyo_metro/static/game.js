@@ -36,6 +36,9 @@ let notationOpen = false;
 let spotValue = {};
 let hints = null;
 
+// The components of this page's game (its map and card set), for its tooltips (tips.js).
+export const components = () => comp;
+
 export async function initGame(config) {
   cfg = config;
   hints = hintState(cfg, () => latest);
@@ -230,7 +233,7 @@ function renderChoice(msg) {
       if (buttons.length) parts.push(el("div", { class: "big-buttons" }, ...buttons));
       if (legalSpots.size && !step && !sel.kind) {
         parts.push(el("p", { class: "step" }, t("Choose a highlighted action card spot"),
-          el("a", { href: "#cards-panel", class: "to-cards", text: ` ${t("(the cards ↓)")}` }), plain.length ? `, ${t("or:")}` : "."));
+          el("a", { href: "#cards-panel", class: "to-cards", title: t("the action cards are below"), text: ` ${t("(the cards ↓)")}` }), plain.length ? `, ${t("or:")}` : "."));
       }
     }
     if (sel.spot || sel.kind || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: `← ${t("Back")}` }));
