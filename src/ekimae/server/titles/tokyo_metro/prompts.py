@@ -457,7 +457,8 @@ def _invest(c: _Card) -> str:
     if surcharge or c.disc_words:
         parts = f" ({w.yen(max(0, c.spot.value - c.off))}"
         if surcharge:
-            parts += w(_N(" + stock card {k} surcharge {amount}"), k=taken + 1, amount=w.yen(surcharge))
+            surcharge_words = _N(" + stock card {k} surcharge {amount}")
+            parts += w(surcharge_words, k=taken + 1, amount=w.yen(surcharge))
         parts += f"{c.disc_words})"
     return w(
         _N(
