@@ -65,7 +65,7 @@ def follow_lesson(
             expect(page.locator("#learn-count")).not_to_have_text(step, timeout=10_000)
             continue
         doing = page.locator("#learn-do").text_content() or ""
-        label = doing.split(": ", 1)[1] if ": " in doing else doing.split("：", 1)[1]
+        label = re.split(r"\s?[:：]\s*", doing, maxsplit=1)[-1]
         before = page.evaluate("document.body.dataset.actions")
         wanted = steps[_number(step) - 1].expect
         assert wanted is not None, step

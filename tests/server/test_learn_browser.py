@@ -86,7 +86,8 @@ def _point_and_confirm(page: Page, label: str, wanted: dict[str, Any]) -> None:
     for dim in DIMS:
         if dim not in wanted or dim == "discounts":
             continue
-        value = str(wanted[dim])
+        raw = wanted[dim]
+        value = ("true" if raw else "false") if isinstance(raw, bool) else str(raw)
         # The lines table's and the chips' buttons before the map's targets (a map's lines
         # cross each other: one may lie over another where it is clicked).
         for choice in (
@@ -104,15 +105,25 @@ def _point_and_confirm(page: Page, label: str, wanted: dict[str, Any]) -> None:
         _click(page, f"#choice button.big[data-kind='{kind}']")
 
 
-@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
-def test_tokyo_metros_first_game(
-    server: str, browser: Browser, lang: str, viewport: ViewportSize
+@pytest.mark.parametrize(
+    ("key", "lang", "viewport"),
+    [
+        ("tokyo-metro", "en", DESKTOP),
+        ("tokyo-metro", "ja", PHONE),
+        ("osaka-metro", "en", DESKTOP),
+        ("osaka-metro", "it", PHONE),
+        ("metro-drinks", "en", DESKTOP),
+        ("metro-drinks", "fr", PHONE),
+    ],
+)
+def test_tokyo_metros_first_game_and_add_ons(
+    server: str, browser: Browser, key: str, lang: str, viewport: ViewportSize
 ) -> None:
     page = browser.new_page(viewport=viewport)
-    start_lesson(page, server, "tokyo-metro", lang)
-    name = f"tokyo-metro-{lang}-{viewport['width']}"
-    said = follow_lesson(page, "tokyo-metro", _point_and_confirm, name, each=_explained)
-    assert said == [s.say[lang] for s in lessons()["tokyo-metro"].steps]
+    start_lesson(page, server, key, lang)
+    name = f"{key}-{lang}-{viewport['width']}"
+    said = follow_lesson(page, key, _point_and_confirm, name, each=_explained)
+    assert said == [s.say[lang] for s in lessons()[key].steps]
     expect(page.locator("#learn")).to_be_hidden()
     no_sideways_scroll(page)
 
