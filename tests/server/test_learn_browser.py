@@ -31,7 +31,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 
 def _click_action(page: Page, label: str, wanted: dict[str, Any]) -> None:
-    """CHOCOLATE MILK's page: the legal moves are buttons labelled with their sentence."""
+    """CHOCOLATE MILK's and THE SHOPPING GAME's pages: the legal moves are buttons
+    labelled with their sentence."""
     button = page.locator("#actions button", has_text=label)
     expect(button.first).to_be_visible(timeout=15_000)
     button.first.evaluate("(n) => n.scrollIntoView({ block: 'center', behavior: 'instant' })")
@@ -124,6 +125,19 @@ def test_tokyo_metros_first_game_and_add_ons(
     name = f"{key}-{lang}-{viewport['width']}"
     said = follow_lesson(page, key, _point_and_confirm, name, each=_explained)
     assert said == [s.say[lang] for s in lessons()[key].steps]
+    expect(page.locator("#learn")).to_be_hidden()
+    no_sideways_scroll(page)
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("it", PHONE)])
+def test_the_shopping_games_first_game(
+    server: str, browser: Browser, lang: str, viewport: ViewportSize
+) -> None:
+    page = browser.new_page(viewport=viewport)
+    start_lesson(page, server, "shopping", lang)
+    name = f"shopping-{lang}-{viewport['width']}"
+    said = follow_lesson(page, "shopping", _click_action, name, each=_explained)
+    assert said == [s.say[lang] for s in lessons()["shopping"].steps]
     expect(page.locator("#learn")).to_be_hidden()
     no_sideways_scroll(page)
 
