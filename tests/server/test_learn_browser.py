@@ -129,6 +129,42 @@ def test_tokyo_metros_first_game_and_add_ons(
     no_sideways_scroll(page)
 
 
+def _izakaya_move(page: Page, label: str, wanted: dict[str, Any]) -> None:
+    """IZAKAYA's page: the bid form, the grid's edges, cards and corners, the Colour
+    cards, the pool and one's card's squares."""
+    kind = wanted["type"]
+    if kind == "bid":
+        page.select_option("#bid-amount", index=0)  # the amounts in order: ¥0 first
+        _click(page, "#bid-send")
+    elif kind == "claim":
+        _click(page, f"#board .edge[data-edge='{wanted['edge']}']")
+        if page.locator(f"#board rect.pick[data-space='{wanted['space']}']").count():
+            _click(page, f"#board rect.pick[data-space='{wanted['space']}']")
+    elif kind == "bottle":
+        _click(page, f"#market .iz-colour[data-colour='{wanted['colour']}']")
+        _click(page, f"#board circle.hot[data-corner='{wanted['corner']}']")
+    elif kind == "build":
+        _click(page, f"#pool .ju-el[data-element='{wanted['element']}']")
+    elif kind == "place":
+        plot = f"#cards svg[data-plot='{wanted['space']}/{wanted['plot']}']"
+        _click(page, f"{plot} rect[data-x='{wanted['x']}'][data-y='{wanted['y']}']")
+    else:
+        page.locator("#moves button", has_text=label).first.click()
+
+
+@pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("ja", PHONE)])
+def test_izakayas_first_game(
+    server: str, browser: Browser, lang: str, viewport: ViewportSize
+) -> None:
+    page = browser.new_page(viewport=viewport)
+    start_lesson(page, server, "izakaya", lang)
+    name = f"izakaya-{lang}-{viewport['width']}"
+    said = follow_lesson(page, "izakaya", _izakaya_move, name, each=_explained)
+    assert said == [s.say[lang] for s in lessons()["izakaya"].steps]
+    expect(page.locator("#learn")).to_be_hidden()
+    no_sideways_scroll(page)
+
+
 @pytest.mark.parametrize(("lang", "viewport"), [("en", DESKTOP), ("it", PHONE)])
 def test_the_shopping_games_first_game(
     server: str, browser: Browser, lang: str, viewport: ViewportSize

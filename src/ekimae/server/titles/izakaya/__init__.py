@@ -41,7 +41,7 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAUL
     if pending and pending[0] == "place":
         return w(
             _N("Place {element} on one of your cards (R turns, F flips; IZ-3.4)."),
-            element=pending[1],
+            element=w.element(DATA.jutaku.elements[pending[1]].name),  # by name, not id
         )
     if pending:
         return w(_N("Three claims in a line: take a free element (IZ-3.3)."))
@@ -64,11 +64,11 @@ def izakaya_label(
     if kind == "bottle":
         return w(
             _N(
-                "Put the next {colour} drink on corner {corner}:"
-                " {price} a floor to each building it touches"
+                "Put the next {colour} drink on the corner where {cards} meet:"
+                " {price} a floor to each building there"
             ),
             colour=colour(action["colour"]),
-            corner=action["corner"],
+            cards=_places(view, _table(view).corners[str(action["corner"])].cards, w),
             price=w.yen(int(prices[action["colour"]])),
         )
     if kind == "price":
@@ -84,15 +84,16 @@ def izakaya_label(
             high=w.yen(int(prices[target]) + 100),
         )
     if kind == "claim":
-        card = DATA.jutaku.cards[view["grid"][action["space"]]]
+        # Named by their places, as a table player would (the grid's codes are the engine's).
+        sides = _table(view).edges[str(action["edge"])].cards
+        (other,) = [c for c in sides if c != action["space"]]
         return w(
             _N(
-                "Claim parcel card {space} ({place}):"
-                " a claim disc on its edge {edge}, your pyramid on the card"
+                "Claim the parcel card {place}: a claim disc on its edge with {other},"
+                " your pyramid on the card"
             ),
-            space=action["space"],
-            place=w.place(card.name),
-            edge=action["edge"],
+            place=_places(view, (str(action["space"]),), w),
+            other=_places(view, (other,), w),
         )
     if kind in ("build", "free"):
         element = DATA.jutaku.elements[str(action["element"])]
@@ -104,14 +105,24 @@ def izakaya_label(
         return w(message, element=w.element(element.name))
     if kind == "place":
         card = DATA.jutaku.cards[view["grid"][action["space"]]]
-        return w(
-            _N("Place it on your card {space} ({place})"),
-            space=action["space"],
-            place=w.place(card.name),
-        )
+        return w(_N("Place it on your card {place}"), place=w.place(card.name))
     if kind == "pass":
         return w(_N("Pass: this disc has nowhere to go"))
     return None
+
+
+def _table(view: Mapping[str, Any]) -> Any:
+    """The grid of this game (its size by the number of players, IZ-1)."""
+    setup = DATA.tables[len(view["players"])]
+    return board(setup.grid, setup.centre_out)
+
+
+def _places(view: Mapping[str, Any], spaces: tuple[str, ...], w: Words) -> str:
+    """The cards on these spaces by their places ("Ueno-Koen, Takanawa and Kuramae")."""
+    names = [w.place(DATA.jutaku.cards[view["grid"][s]].name) for s in spaces if s in view["grid"]]
+    if len(names) < 2:
+        return "".join(names)
+    return w(_N("{some} and {last}"), some=w(_N(", ")).join(names[:-1]), last=names[-1])
 
 
 class IzakayaWeb(GenericTitle):
