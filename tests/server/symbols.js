@@ -3,15 +3,15 @@
 () => {
   const symbol = /[\p{So}\p{Sm}]/u;
   const plain = new Set(["×", "+", "−", "=", "±", "~", "<", ">", "|", "÷"]);
-  const abbreviations = [/\b\d+\/\d+\b/, /#\d/, /\b[sS]\d\b/, /(?:^|[\s(])(?=[IV/]*[V/])[IV/]+(?=[\s)]|$)/, /\b[A-Z]{1,2}\d{1,2}\b/];
+  const abbreviations = [/\b\d+\/\d+\b/, /#\d/, /\b[sS]\d\b/, /(?:^|[\s(])(?=[IV]*\/|[IV]{2})[IV/]+(?=[\s)]|$)/, /\b[A-Z]{1,2}\d{1,2}\b/];
   // A name counts where assistive technology reads it: on a control, an image, an SVG
   // element or anything with a role (a plain <div>'s aria-label is ignored).
   const named = (node) => node.hasAttribute("role") || /^(BUTTON|A|INPUT|SELECT|IMG|LABEL|SUMMARY)$/.test(node.tagName) || node.namespaceURI === "http://www.w3.org/2000/svg";
   const explains = (node) => node.nodeType === 1 && (node.hasAttribute("data-tip") || (node.getAttribute("title") ?? "").trim() || node.hasAttribute("aria-description") || node.hasAttribute("aria-describedby") || [...node.children].some((k) => k.tagName === "title")
     || ((node.hasAttribute("aria-label") || node.hasAttribute("aria-labelledby")) && named(node)));
-  // The game log's lines are the engine's record in the booklets' notation; issue 31
+  // The tooltip is itself the explanation. The game log's lines are the engine's record in the booklets' notation; issue 31
   // redraws the log as a side log, so it is not checked here.
-  const hidden = (node) => node.closest?.("[aria-hidden=true], [hidden], script, style, template, head, option, #log, .log-panel, .sh-log");
+  const hidden = (node) => node.closest?.("[aria-hidden=true], [hidden], script, style, template, head, option, #log, .log-panel, .sh-log, #tip");
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {

@@ -11,10 +11,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
 
 from ekimae.server.learn import lessons
+from ekimae.server.titles import web_title
 from tests.server.lessons import follow_lesson, no_sideways_scroll, start_lesson
 from tests.server.live import live_server
 from tests.server.symbols import unexplained
@@ -162,6 +164,54 @@ def test_izakayas_first_game(
     said = follow_lesson(page, "izakaya", _izakaya_move, name, each=_explained)
     assert said == [s.say[lang] for s in lessons()["izakaya"].steps]
     expect(page.locator("#learn")).to_be_hidden()
+    no_sideways_scroll(page)
+
+
+def _building_move(page: Page, label: str, wanted: dict[str, Any]) -> None:
+    """The building pages (TOKYO JUTAKU, COUNTDOWN, BOTTLE BONUS): the plan's cards or the
+    cards to pick, the pool, a square of one's plot (the element's first square goes
+    where the pointer is), the tools."""
+    kind = wanted["type"]
+    if kind in ("start", "move"):
+        _click(page, f".ju-space[data-space='{wanted['space']}']")
+    elif kind == "pick":
+        _click(page, f"#cards .cd-card[data-card='{wanted['card']}']")
+    elif kind == "take":
+        _click(page, f"#pool .ju-el[data-element='{wanted['element']}']")
+    elif kind == "place":
+        ax, ay = SHAPES[wanted["element"]][wanted["turn"]][0]
+        plot = f"#plots svg[data-plot='{wanted.get('plot', 0)}']"
+        square = f"{plot} rect[data-x='{wanted['x'] + ax}'][data-y='{wanted['y'] + ay}']"
+        page.locator(square).evaluate("(n) => n.scrollIntoView({ block: 'center' })")
+        page.locator(square).hover()
+        page.locator(square).click()
+    else:
+        _click(page, f"#{kind}")  # the tools: Stop!, Done with this floor, Ready
+
+
+SHAPES: dict[str, list[list[list[int]]]] = {
+    ident: e["shapes"] for ident, e in web_title("tokyo-jutaku").components()["elements"].items()
+}
+
+
+@pytest.mark.parametrize(
+    ("key", "lang", "viewport"),
+    [("tokyo-jutaku", "en", DESKTOP), ("tokyo-jutaku", "fr", PHONE)],
+)
+def test_the_building_games_first_lessons(
+    server: str, browser: Browser, key: str, lang: str, viewport: ViewportSize
+) -> None:
+    """Alone on the slow clock, then a real game against the learning bot."""
+    page = browser.new_page(viewport=viewport)
+    start_lesson(page, server, key, lang)
+    name = f"{key}-{lang}-{viewport['width']}"
+    said = follow_lesson(page, key, _building_move, name, each=_explained)
+    assert said == [s.say[lang] for s in lessons()[key].steps]
+    page.wait_for_url(lambda url: "learn=" not in url, timeout=30_000)  # the real game
+    expect(page.locator("#status")).to_contain_text("1", timeout=30_000)
+    game = page.url.split("/g/")[1].split("?")[0]
+    bots = httpx.get(f"{server}/api/games/{game}").json()["bots"]
+    assert bots == [None, lessons()[key].bot]
     no_sideways_scroll(page)
 
 

@@ -79,6 +79,7 @@ class Lesson:
     options: dict[str, str]
     finish: str  # "play-on": the game goes on against the bot; "new-game": a new one
     play_options: dict[str, str]  # "new-game": its options
+    play_seats: int  # "new-game": its seats (the learner and the bot's)
     title: dict[str, str]
     summary: dict[str, str]
     setup: tuple[tuple[int, dict[str, Any]], ...]
@@ -95,6 +96,7 @@ class Lesson:
             "seats": self.seats,
             "finish": self.finish,
             "play_options": self.play_options,
+            "play_seats": self.play_seats,
             "steps": [s.payload(lang) for s in self.steps],
         }
 
@@ -184,7 +186,10 @@ def load_lesson(path: Path) -> Lesson:
     if finish not in FINISH:
         raise DataError("lessons", f"{where}.finish", f"expected one of {', '.join(FINISH)}")
     play_options = _options(f"{where}.play_options", raw.get("play_options"))
-    game.type.check_options(play_options)
+    play_seats = raw.get("play_seats", 2)
+    if not isinstance(play_seats, int):
+        raise DataError("lessons", f"{where}.play_seats", "expected a number of seats")
+    game.new_state(play_seats, seed, play_options)  # checks them
     setup = []
     for i, item in enumerate(raw.get("setup", [])):
         if not isinstance(item, dict) or not isinstance(item.get("seat"), int):
@@ -203,6 +208,7 @@ def load_lesson(path: Path) -> Lesson:
         options=options,
         finish=str(finish),
         play_options=play_options,
+        play_seats=play_seats,
         title=_words(f"{where}.title", raw.get("title")),
         summary=_words(f"{where}.summary", raw.get("summary")),
         setup=tuple(setup),

@@ -93,7 +93,7 @@ function lessonUi(script) {
   const close = () => { off = true; save({ off: true }); markLesson(script, { done: true }); draw(); };
 
   async function newGame() {
-    const seats = [{ name: t("Learner") }, ...Array.from({ length: script.seats - 1 }, () => ({ bot: script.bot }))];
+    const seats = [{ name: t("Learner") }, ...Array.from({ length: script.play_seats - 1 }, () => ({ bot: script.bot }))];
     const res = await fetch("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ game: script.game, seats, listed: false, options: script.play_options }) });
     const body = await res.json().catch(() => ({}));
     if (!res.ok || !body.me) { doing.textContent = t("Error: {detail}", { detail: body.detail ?? res.status }); return; }

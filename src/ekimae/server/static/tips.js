@@ -32,20 +32,26 @@ function annotate() {
   if (!latest && specs.length) return;
   for (const spec of specs) {
     for (const node of document.querySelectorAll(spec.select)) {
-      let tip = null;
-      try { tip = spec.describe(node, latest); } catch { tip = null; }
-      if (!tip) continue;
-      described.set(node, tip);
-      node.dataset.tip = "1";
-      node.setAttribute("aria-description", [tip.name, tip.state, tip.rule].filter(Boolean).join(". ").replace(/\.\./g, "."));
-      // An SVG <title> or a title attribute is the browser's own tooltip: ours replaces
-      // it, not doubles it (its words stay the piece's accessible name).
-      const title = [...node.children].find((k) => k.tagName === "title");
-      if (title) { if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", title.textContent); title.remove(); }
-      if (node.hasAttribute("title")) { if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.getAttribute("title")); node.removeAttribute("title"); }
-      if (!node.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT)$/.test(node.tagName) && spec.focus !== false) node.setAttribute("tabindex", "0");
+      let found = null;
+      try { found = spec.describe(node, latest); } catch { found = null; }
+      // A title may describe from data it fetches once (a promise the first time).
+      if (found && typeof found.then === "function") found.then((tip) => describe(node, tip, spec), () => {});
+      else describe(node, found, spec);
     }
   }
+}
+
+function describe(node, tip, spec) {
+  if (!tip || !node.isConnected) return;
+  described.set(node, tip);
+  node.dataset.tip = "1";
+  node.setAttribute("aria-description", [tip.name, tip.state, tip.rule].filter(Boolean).join(". ").replace(/\.\./g, "."));
+  // An SVG <title> or a title attribute is the browser's own tooltip: ours replaces
+  // it, not doubles it (its words stay the piece's accessible name).
+  const title = [...node.children].find((k) => k.tagName === "title");
+  if (title) { if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", title.textContent); title.remove(); }
+  if (node.hasAttribute("title")) { if (!node.getAttribute("aria-label")) node.setAttribute("aria-label", node.getAttribute("title")); node.removeAttribute("title"); }
+  if (!node.hasAttribute("tabindex") && !/^(A|BUTTON|INPUT|SELECT)$/.test(node.tagName) && spec.focus !== false) node.setAttribute("tabindex", "0");
 }
 
 // ---------------------------------------------------------------- rule IDs as links

@@ -116,12 +116,25 @@ class TokyoJutakuWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         if action.get("type") in ("start", "move"):
-            space = str(action["space"])
-            card = view["grid"].get(space)
+            # The card by its place and what it asks (issue 30), not the plan's code.
+            card = view["grid"].get(str(action["space"]))
             w = Words(lang)
-            if action["type"] == "start":
-                return w(_N("Start on {space} ({card})"), space=space, card=_card(card, w))
-            return w(_N("Move on {space} ({card})"), space=space, card=_card(card, w))
+            found = DATA.cards.get(card or "")
+            if found is None:
+                return None
+            side = found.side(str(view["options"]["side"]))
+            message = (
+                _N("Start on {card}: {floors} floors, {count} elements, {yen}")
+                if action["type"] == "start"
+                else _N("Move to {card}: {floors} floors, {count} elements, {yen}")
+            )
+            return w(
+                message,
+                card=_card(card, w),
+                floors=side.floors,
+                count=side.elements,
+                yen=w.yen(side.yen),
+            )
         return jutaku_label(action, lang)
 
     def log_lines(
