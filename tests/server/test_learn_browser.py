@@ -196,7 +196,14 @@ SHAPES: dict[str, list[list[list[int]]]] = {
 
 @pytest.mark.parametrize(
     ("key", "lang", "viewport"),
-    [("tokyo-jutaku", "en", DESKTOP), ("tokyo-jutaku", "fr", PHONE)],
+    [
+        ("tokyo-jutaku", "en", DESKTOP),
+        ("tokyo-jutaku", "fr", PHONE),
+        ("countdown", "en", DESKTOP),
+        ("countdown", "ja", PHONE),
+        ("bottle-bonus", "en", DESKTOP),
+        ("bottle-bonus", "it", PHONE),
+    ],
 )
 def test_the_building_games_first_lessons(
     server: str, browser: Browser, key: str, lang: str, viewport: ViewportSize
