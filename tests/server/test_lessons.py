@@ -67,9 +67,7 @@ def test_a_bad_lesson_is_refused_naming_the_field(tmp_path: Path) -> None:
 def test_a_wrong_expected_action_fails_the_rehearsal(tmp_path: Path) -> None:
     lesson = lessons()["chocolate-milk"]
     step = next(i for i, s in enumerate(lesson.steps) if s.expect)
-    broken = lesson.steps[step].__class__(
-        lesson.steps[step].say, None, {"type": "buy", "cell": "c3"}
-    )
+    broken = lesson.steps[step].__class__(lesson.steps[step].say, (), {"type": "buy", "cell": "c3"})
     steps = (*lesson.steps[:step], broken, *lesson.steps[step + 1 :])
     with pytest.raises(DataError, match="0 legal actions match"):
         rehearse(lesson.__class__(**{**lesson.__dict__, "steps": steps}))

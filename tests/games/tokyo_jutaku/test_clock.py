@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ekimae.games.bottle_bonus.game import GAME as BOTTLE
 from ekimae.games.countdown.game import GAME as COUNTDOWN
+from ekimae.games.tokyo_jutaku.actions import Start
 from ekimae.games.tokyo_jutaku.game import GAME as JUTAKU
 
 
@@ -15,7 +16,7 @@ def test_a_jutaku_turn_and_round_on_the_slow_clock() -> None:
     slow = JUTAKU.new_state(1, 1, {"clock": "slow"})
     assert standard.deadline() == rules.turn_ms  # JU-2: choosing the start card
     assert slow.deadline() == rules.slow * rules.turn_ms
-    start = next(a for a in slow.legal_actions(0) if a.kind == "start")
+    start = next(a for a in slow.legal_actions(0) if isinstance(a, Start))
     slow.apply(0, start)
     assert slow.deadline() == start.at + rules.slow * rules.round_ms  # the building round
     assert slow.hand_ms() == rules.hand_ms  # the pace of the hands stays

@@ -134,6 +134,11 @@ def milk_label(
 
 
 class MilkWeb(GenericTitle):
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): the table as the page draws it (its texts
+        said in the page's language by static/quickstart.js)."""
+        return f'<div class="quick-board" data-quick="chocolate_milk">{board_html(view)}</div>'
+
     template = "chocolate_milk/templates/game.html"
     replay_template = "chocolate_milk/templates/replay.html"
 

@@ -19,6 +19,7 @@ from ekimae.games.izakaya.game import GAME
 from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
+from ekimae.server.titles.tokyo_jutaku.quick import tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -54,7 +55,10 @@ def izakaya_label(
     """A plain sentence for one legal action (issue 30: what a hint says), in `lang`."""
     w = Words(lang)
     kind = action.get("type")
-    colour = lambda key: w(str(key))  # noqa: E731 (the drinks' colours are catalogue words)
+
+    def colour(key: object) -> str:  # the drinks' colours are catalogue words
+        return w(str(key))
+
     prices = view["prices"]
     if kind == "bid":
         return w(
@@ -126,6 +130,14 @@ def _places(view: Mapping[str, Any], spaces: tuple[str, ...], w: Words) -> str:
 
 
 class IzakayaWeb(GenericTitle):
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): seat 1's first building on its card."""
+        for space, plots in view["buildings"].items():
+            if view["owners"].get(space) == 0 and plots:
+                side = DATA.jutaku.cards[view["grid"][space]].side(DATA.card_side)
+                return tower("tokyo_jutaku", side.plots[0].rows, plots[0])
+        return ""
+
     template = "izakaya/templates/game.html"
     replay_template = "izakaya/templates/replay.html"
 

@@ -15,6 +15,7 @@ from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -96,6 +97,7 @@ def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
 
 
 class TokyoJutakuWeb(GenericTitle):
+    quick_module = "tokyo_jutaku"  # whose static/quickstart.js draws the picture
     template = "tokyo_jutaku/templates/game.html"
 
     def prompt(
@@ -141,6 +143,14 @@ class TokyoJutakuWeb(GenericTitle):
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("tokyo-jutaku", log, lang)
+
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): seat 1's building on its card."""
+        card = view["players"][0]["card"]
+        built = view["built"][0]
+        plot = int(built[0][1]) if built else 0
+        rows = card["plots"][plot] if card else FULL
+        return tower(self.quick_module, rows, [(p[0], p[2], p[3], p[4], p[5]) for p in built])
 
     def components(self) -> dict[str, Any]:
         """The elements' orientations (cells x, y) and the cards' printed sides."""
