@@ -3,7 +3,7 @@
 () => {
   const symbol = /[\p{So}\p{Sm}]/u;
   const plain = new Set(["×", "+", "−", "=", "±", "~", "<", ">", "|", "÷"]);
-  const abbreviations = [/\b\d+\/\d+\b/, /#\d/, /\b[sS]\d\b/, /(?:^|[\s(])(?=[IV]*\/|[IV]{2})[IV/]+(?=[\s)]|$)/, /\b[A-Z]{1,2}\d{1,2}\b/];
+  const abbreviations = [/\b\d+\/\d+\b/, /#\d/, /\b[sS]\d\b/, /(?:^|[\s(])(?=[IV/]*[IV])(?=[IV]*\/|[IV]{2})[IV/]+(?=[\s)]|$)/, /\b[A-Z]{1,2}\d{1,2}\b/];
   // A name counts where assistive technology reads it: on a control, an image, an SVG
   // element or anything with a role (a plain <div>'s aria-label is ignored).
   const named = (node) => node.hasAttribute("role") || /^(BUTTON|A|INPUT|SELECT|IMG|LABEL|SUMMARY)$/.test(node.tagName) || node.namespaceURI === "http://www.w3.org/2000/svg";
@@ -23,10 +23,14 @@
     const box = parent.getBoundingClientRect();
     if (!box.width && !box.height && parent.namespaceURI !== "http://www.w3.org/2000/svg") continue;
     if (getComputedStyle(parent).visibility === "hidden" || getComputedStyle(parent).display === "none") continue;
-    // An arrow inside a sentence ("money ¥2,000 → ¥1,700") reads "becomes": prose.
-    const sentence = value.trim().split(/\s+/).length >= 5;
-    const tokens = [...value].filter((ch) => symbol.test(ch) && !plain.has(ch) && !(sentence && (ch === "→" || ch === "←")));
-    for (const re of abbreviations) { const m = value.match(re); if (m) tokens.push(m[0].trim()); }
+    // Inside a sentence (five words or more, in its paragraph) an arrow ("money ¥2,000 →
+    // ¥1,700") reads "becomes", a comparison or rounding sign reads as maths, and a number
+    // or a grid code ("stock #2", "where A1 and B1 meet") is read in its sentence: prose.
+    const block = parent.closest("p, li, dd, td, figcaption, blockquote") ?? parent;
+    const sentence = value.trim().split(/\s+/).length >= 5 || ((block.textContent ?? "").match(/\p{L}{2,}/gu) ?? []).length >= 5;
+    const prose = (ch) => sentence && (ch === "→" || ch === "←" || /\p{Sm}/u.test(ch));
+    const tokens = [...value].filter((ch) => symbol.test(ch) && !plain.has(ch) && !prose(ch));
+    abbreviations.forEach((re, i) => { const m = value.match(re); if (m && !(sentence && (i === 1 || i === 4))) tokens.push(m[0].trim()); });
     if (!tokens.length) continue;
     let explained = false;
     for (let node = parent, depth = 0; node && node !== document.body && depth < 3; node = node.parentElement, depth++) {

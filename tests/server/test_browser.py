@@ -115,10 +115,10 @@ def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
     expect(page.locator("#ranking")).to_be_visible()
     page.screenshot(path=str(SHOTS / "05-end.png"), full_page=True)
     page.goto(f"{server}/replay/{game['id']}")
-    expect(page.locator("#where")).to_contain_text("Step 0/")
+    expect(page.locator("#where")).to_contain_text("Step 0 of ")
     for _ in range(12):
         page.click("#next")
-    expect(page.locator("#where")).to_contain_text("Step 12/")
+    expect(page.locator("#where")).to_contain_text("Step 12 of ")
     page.screenshot(path=str(SHOTS / "06-replay.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server + game["spectator_url"])

@@ -94,7 +94,7 @@ def test_a_person_plays_chocolate_milk_against_a_bot_to_the_end(
     replay.goto(f"{server}/replay/{gid}")
     expect(replay.locator("#board .cm-cell")).to_have_count(9, timeout=15_000)
     replay.click("#next")
-    expect(replay.locator("#where")).to_contain_text("1/", timeout=5_000)
+    expect(replay.locator("#where")).to_contain_text("Step 1 of ", timeout=5_000)
     expect(replay.locator("#board .cm-card text", has_text="¥100")).not_to_have_count(0)
     replay.click("#last")
     expect(replay.locator("#board .cm-grid")).to_be_visible()

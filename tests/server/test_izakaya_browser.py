@@ -156,7 +156,7 @@ def test_the_replay_draws_the_grid_step_by_step(server: str, browser: Browser) -
         time.sleep(0.2)
     page = browser.new_page(viewport={"width": 1280, "height": 1000})
     page.goto(f"{server}/replay/{game}")
-    expect(page.locator("#where")).to_contain_text("Step 0/", timeout=10_000)
+    expect(page.locator("#where")).to_contain_text("Step 0 of ", timeout=10_000)
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#last")
     expect(page.locator("#where")).to_contain_text("(all open)")

@@ -10,8 +10,10 @@ export function initStepper(gameId, total, draw) {
     range.value = step;
     const data = await (await fetch(`/api/games/${gameId}/replay?step=${step}&seat=${seatView.value}`)).json();
     draw(data);
+    // The step's pieces described as a live page's are (static/tips.js, issue 30).
+    document.dispatchEvent(new CustomEvent("ekimae:replay", { detail: data }));
     const who = data.seat === null ? t("all open") : t("as seat {n} saw it", { n: data.seat + 1 });
-    document.getElementById("where").textContent = `${t("Step {step}/{total}", { step, total })} (${who})` + (data.last ? ` — ${t("seat {n}", { n: data.last.seat + 1 })}: ${data.last.text}` : ` — ${t("setup")}`);
+    document.getElementById("where").textContent = `${t("Step {step} of {total}", { step, total })} (${who})` + (data.last ? ` — ${t("seat {n}", { n: data.last.seat + 1 })}: ${data.last.text}` : ` — ${t("setup")}`);
   };
   const cur = () => Number(range.value);
   document.getElementById("first").onclick = () => show(0);

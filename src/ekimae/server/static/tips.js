@@ -5,9 +5,10 @@
 // A title describes its pieces in `/static/titles/<title>/tips.js`, which exports `TIPS`:
 // a list of { select: a CSS selector, describe: (node, msg) => { name, state, rule, id } |
 // null }, where msg is the page's last push (static/live.js sends it as the
-// "ekimae:state" event) and id the rule's ID (TM-7.4), shown only as a link. After every
-// push every matching node is described: its words go in `aria-description` (so a screen
-// reader reads them too) and the tooltip shows them.
+// "ekimae:state" event; a replay's step is static/stepper.js's "ekimae:replay") and id
+// the rule's ID (TM-7.4), shown only as a link. After every push every matching node is
+// described: its words go in `aria-description` (so a screen reader reads them too) and
+// the tooltip shows them.
 //
 // Rule IDs in running text become links to their rule (`/rules/<game>#ID`), wherever a
 // page writes them (prompts, refusals, headings): IDs are for lookups, never prose.
@@ -171,6 +172,7 @@ function refresh() {
 async function start() {
   // Listen first: the page's first push may come while the title's module loads.
   document.addEventListener("ekimae:state", (ev) => { latest = ev.detail; refresh(); });
+  document.addEventListener("ekimae:replay", (ev) => { latest = ev.detail; refresh(); }); // a replay's step
   listen();
   if (GAME) {
     try {

@@ -116,6 +116,19 @@ export const TIPS = [
     },
   },
   {
+    // The last check's lines (the log's words): a card's numeral said in words.
+    select: "#check > div",
+    describe: (node) => {
+      const numeral = (node.textContent ?? "").match(/\(([IV/]+)\)/)?.[1];
+      return {
+        name: t("The last check"),
+        state: numeral ? numeralWords(numeral) : node.textContent,
+        rule: t("At Stop!, a building passes when it has exactly the card's floors and elements."),
+        id: "JU-6",
+      };
+    },
+  },
+  {
     select: "#clock",
     describe: (node, msg) => ({
       name: t("The clock"),

@@ -6,7 +6,7 @@
 // chips; a dimension with one value left is filled in. When one action is left its plain
 // sentence (the server's label: price after discounts, effect) is confirmed before it is
 // sent. The engine's notation stays in a collapsed list for experts and keyboards.
-import { el, yen, t, lang, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip } from "/static/titles/tokyo_metro/common.js";
+import { el, yen, t, lang, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip, drawWith } from "/static/titles/tokyo_metro/common.js";
 import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
 import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
@@ -36,14 +36,12 @@ let notationOpen = false;
 let spotValue = {};
 let hints = null;
 
-// The components of this page's game (its map and card set), for its tooltips (tips.js).
-export const components = () => comp;
-
 export async function initGame(config) {
   cfg = config;
   hints = hintState(cfg, () => latest);
   // The components of this game's map and card set come with the page (MOD-1).
   comp = config.components ?? await (await fetch("/api/titles/tokyo-metro/components")).json();
+  drawWith(comp);
   for (const card of Object.values(comp.cards)) for (const a of card.actions) spotValue[a.spot] = a;
   const svg = document.querySelector("#board svg");
   svg.append(svgEl("g", { id: "targets" }));

@@ -1,9 +1,10 @@
-import { el, setOverlay, renderPlayers, renderLines, renderCardGrid } from "/static/titles/tokyo_metro/common.js";
+import { el, setOverlay, renderPlayers, renderLines, renderCardGrid, drawWith } from "/static/titles/tokyo_metro/common.js";
 import { initStepper } from "/static/stepper.js";
 
 export async function initReplay(gameId, total, components = null) {
   // The components of this game's map and card set come with the page (MOD-1).
   const comp = components ?? await (await fetch("/api/titles/tokyo-metro/components")).json();
+  drawWith(comp);
   initStepper(gameId, total, (data) => {
     setOverlay(data.overlay);
     renderPlayers(document.getElementById("players"), data.view, data.names, data.seat, comp);

@@ -4,8 +4,7 @@
 // stock cards, slots, train); the action cards, their spots, decks and discard piles.
 // Each says what the piece is, its state in this seat's view, and its rule in one sentence.
 import { t, yen } from "/static/i18n.js";
-import { stationName, lineName, spotText, vehicleWord } from "/static/titles/tokyo_metro/common.js";
-import { components } from "/static/titles/tokyo_metro/game.js";
+import { stationName, lineName, spotText, vehicleWord, components } from "/static/titles/tokyo_metro/common.js";
 
 const seatWord = (s) => t("seat {n}", { n: Number(s) + 1 });
 const comp = () => components() ?? { lines: {}, stations: {}, cards: {} };
@@ -136,7 +135,9 @@ function stockTip(node, msg) {
 }
 
 export const TIPS = [
-  { select: "#stops circle[data-station]", describe: (node, msg) => stopTip(node, msg) },
+  // The map's hundred-odd stops stay out of the Tab order (a keyboard reaches the moves
+  // first); their words are their aria-description, their targets' buttons are focusable.
+  { select: "#stops circle[data-station]", focus: false, describe: (node, msg) => stopTip(node, msg) },
   {
     // A stop's number, drawn on its circle: the same tip as the circle.
     select: "#stops text",
