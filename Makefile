@@ -4,10 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-# PostgreSQL (storage tests) and Chromium (browser tests), installed and started if missing.
-SERVICES = eval "$$(EKIMAE_BROWSER=1 tools/services.sh --print-env)" &&
+# PostgreSQL (storage tests) and Chromium (browser tests), installed, started and reached
+# by `make services` (tools/services.sh), which writes their settings for the pytest that
+# follows. A failure stops make at once with one line saying what and why (issue 28).
+SERVICES_ENV := $(VENV)/services.env
+SERVICES = . ./$(SERVICES_ENV) &&
 
-.PHONY: run play test lint typecheck unit slow bench golden clean
+.PHONY: run play test lint typecheck unit slow soak services bench golden clean compiled pure
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -29,18 +32,41 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
-	$(SERVICES) $(BIN)/pytest -q -n 2 -m "not slow"
+services: $(STAMP)
+	@EKIMAE_BROWSER=1 tools/services.sh --print-env >$(SERVICES_ENV).new \
+		&& mv $(SERVICES_ENV).new $(SERVICES_ENV) || { rm -f $(SERVICES_ENV).new; exit 1; }
 
-slow: $(STAMP)
-	$(SERVICES) $(BIN)/pytest -q -n 2 -m slow
+# Two workers; each takes the next test when it is free (the longest are split into items).
+# PYTEST_ARGS adds options, e.g. make test PYTEST_ARGS="--cpu-durations 20" (docs/testing.md).
+PYTEST = $(BIN)/pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
 
-# The test command README gives; CI calls it. Slow suites run too, after the fast ones.
-test: lint typecheck
-	$(SERVICES) $(BIN)/pytest -q -n 2
+unit: services
+	$(SERVICES) $(PYTEST) -m "not slow"
+
+slow: services
+	$(SERVICES) $(PYTEST) -m slow
+
+# The test command README gives; CI calls it. Set-up first (it fails fastest), then lint,
+# types and every test, the slow ones included.
+test: services lint typecheck
+	$(SERVICES) $(PYTEST)
+
+# The long soak: thousands of random games per title with the conformance checks, on every
+# core (tools/soak.py; SOAK="--games 20000 --ray-address auto" for more, on Ray).
+soak: $(STAMP)
+	$(BIN)/python -m tools.soak $(SOAK)
 
 bench: $(STAMP)
 	$(BIN)/ekimae bench
+
+# Optional: TOKYO METRO's hottest engine modules compiled with mypyc into .venv (needs a C
+# compiler and the Python headers); used while their sources are unchanged. `make pure`
+# removes the build. See docs/performance.md.
+compiled: $(STAMP)
+	$(BIN)/python -m tools.compile_engine
+
+pure: $(STAMP)
+	$(BIN)/python -m tools.compile_engine --remove
 
 golden: $(STAMP)
 	$(BIN)/python tools/make_golden.py

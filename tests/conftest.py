@@ -9,9 +9,118 @@ in the environment wins (`EKIMAE_GAMES= pytest` runs with the titles alone).
 from __future__ import annotations
 
 import os
+import resource
+import time
+from collections.abc import Generator, Iterator
+from typing import Any
+
+import pytest
 
 os.environ.setdefault("EKIMAE_GAMES", "sealed-auction,quick-draw")
 # The terminal follows the locale (issue 20): tests expect English whatever the machine's
 # locale is; a test of another language sets it itself.
 for _name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
     os.environ.pop(_name, None)
+
+# Tests that drive Chromium (tests/server/live.py), through either fixture name: marked
+# `browser`, so that `pytest -m browser` runs them alone and `-m "not browser"` leaves them out.
+BROWSER_FIXTURES = {"browser", "chromium"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.browser)
+    # The long ones first (order kept otherwise): the two xdist workers then end on short
+    # tests, not one of them on a long one while the other has nothing left.
+    items.sort(key=lambda item: not any(item.iter_markers("slow")))
+
+
+# ------------------------------------------------------------------ --cpu-durations N
+# pytest's --durations reports wall time, which on a shared machine says as much about the
+# neighbours as about the test. This reports the CPU time each test cost: its process's
+# (all threads, e.g. a live server's) and that of the processes it started and saw end
+# (Chromium, a server subprocess, a pool's workers), the figures to size a test by
+# (docs/testing.md). Collected on xdist workers too. Not counted: processes that outlive
+# the test (PostgreSQL, a Ray cluster).
+
+CPU_KEY = "cpu_seconds"
+CHILD_KEY = "child_cpu_seconds"
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--cpu-durations",
+        type=int,
+        default=None,
+        metavar="N",
+        help="show the N tests that took the most CPU time (0: all), with the totals",
+    )
+
+
+def _children_cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def _timed(item: pytest.Item) -> Generator[None, None, None]:
+    start, children = time.process_time(), _children_cpu()
+    try:
+        return (yield)
+    finally:
+        spent = {CPU_KEY: time.process_time() - start, CHILD_KEY: _children_cpu() - children}
+        props = dict(item.user_properties)
+        item.user_properties[:] = [(k, v) for k, v in item.user_properties if k not in spent] + [
+            (k, _seconds(props.get(k)) + extra) for k, extra in spent.items()
+        ]
+
+
+def _seconds(value: object) -> float:
+    return value if isinstance(value, float) else 0.0
+
+
+def _used(report: pytest.TestReport, key: str) -> float:
+    return sum((_seconds(v) for k, v in report.user_properties if k == key), 0.0)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Iterator[None]:
+    return (yield from _timed(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+    return (yield from _timed(item))
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+    return (yield from _timed(item))
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    wanted = config.getoption("--cpu-durations")
+    if wanted is None:
+        return
+    own: dict[str, float] = {}
+    children: dict[str, float] = {}
+    wall: dict[str, float] = {}
+    for reports in terminalreporter.stats.values():
+        for report in reports:
+            if not isinstance(report, pytest.TestReport):
+                continue
+            wall[report.nodeid] = wall.get(report.nodeid, 0.0) + report.duration
+            if report.when == "teardown":
+                own[report.nodeid] = _used(report, CPU_KEY)
+                children[report.nodeid] = _used(report, CHILD_KEY)
+    ranked = sorted(own, key=lambda n: -(own[n] + children[n]))
+    shown = ranked if wanted == 0 else ranked[:wanted]
+    terminalreporter.write_sep("=", f"{len(shown)} most CPU-costly tests (of {len(own)})")
+    terminalreporter.write_line("     cpu  children      wall")
+    for n in shown:
+        terminalreporter.write_line(f"{own[n]:7.1f} s {children[n]:7.1f} s {wall[n]:7.1f} s  {n}")
+    terminalreporter.write_line(
+        f"total: {sum(own.values()):.0f} s cpu in the test processes, "
+        f"{sum(children.values()):.0f} s in processes they started, "
+        f"{sum(wall.values()):.0f} s wall over {len(own)} tests"
+    )

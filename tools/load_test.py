@@ -20,6 +20,15 @@ Latency is measured from the moment the server accepted an action (`accepted_at`
 push, the server's wall clock) to the moment each client has parsed its update (this
 process's wall clock, the same host). "Every client" is the slowest client of a game for
 that action: the time until the whole table has seen the move.
+
+`cpu_ms_per_action` is the server processes' CPU time (from /proc, so it holds on a busy
+machine too) from the moment the clients start to the end of the window, divided by the
+actions accepted meanwhile; one spectator's first push is made before (what a server draws
+once in its life is not charged to the actions). The creation limit is lifted
+(`serve --create-limit 0`), so `--games` may be any number.
+
+    .venv/bin/python tools/load_test.py --games 30 --clients 60 --seconds 15 --bot-delay 0
+    PYTHONPATH=/path/to/old/checkout/src .venv/bin/python tools/load_test.py ...  # old code
 """
 
 from __future__ import annotations
@@ -36,7 +45,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -60,9 +69,14 @@ def start_server(
     bot_delay: float = 0.0,
     bot_workers: int | None = 1,
     database_url: str | None = None,
+    create_limit: int | None = 0,
+    extra: Sequence[str] = (),
 ) -> subprocess.Popen[bytes]:
     """`ekimae serve` as a child process (its own process group, so it can be killed);
-    on `database_url` if given (its log still goes beside `data_dir`)."""
+    on `database_url` if given (its log still goes beside `data_dir`). `create_limit`:
+    games one client may create per window (0, the default here: no limit, so that the
+    load test creates as many as it is asked to; None: a server from before the option);
+    `extra`: more of `serve`'s options."""
     data_dir.mkdir(parents=True, exist_ok=True)
     cmd = [
         sys.executable,
@@ -79,6 +93,9 @@ def start_server(
     ]
     if bot_workers is not None:  # None: a server from before `--bot-workers` (figures)
         cmd += ["--bot-workers", str(bot_workers)]
+    if create_limit is not None:
+        cmd += ["--create-limit", str(create_limit)]
+    cmd += extra
     log = (data_dir.parent / f"server-{port}.log").open("ab")
     return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
 
@@ -185,6 +202,10 @@ class Figures:
     finished_games: int = 0
     server_rss_mb: float = 0.0
     server_cpu_s: float = 0.0
+    # The servers' CPU time from the moment the clients start to the end of the window:
+    # what serving the actions cost (start-up and creating the games left out).
+    window_cpu_s: float = 0.0
+    window_actions: int = 0  # actions seen by the end of the window
 
     def summary(self) -> dict[str, Any]:
         every = list(self.table.values())
@@ -207,6 +228,11 @@ class Figures:
             "max_ms_every_client": round(max(every, default=float("nan")) * ms, 1),
             "server_rss_mb": round(self.server_rss_mb, 1),
             "server_cpu_s": round(self.server_cpu_s, 1),
+            "window_cpu_s": round(self.window_cpu_s, 2),
+            # The issue-29 figure: server CPU time per accepted action over the window.
+            "cpu_ms_per_action": round(self.window_cpu_s * ms / self.window_actions, 2)
+            if self.window_actions
+            else float("nan"),
             "errors": len(self.errors),
         }
 
@@ -221,6 +247,43 @@ def _proc_figures(pid: int) -> tuple[float, float]:
         return rss / 1024, (int(stat[11]) + int(stat[12])) / ticks
     except (OSError, StopIteration, ValueError):
         return float("nan"), float("nan")
+
+
+def _cpu(pids: Sequence[int]) -> float:
+    """CPU seconds the server processes have used so far (summed)."""
+    return sum(_proc_figures(p)[1] for p in pids)
+
+
+async def _create_games(
+    bases: Sequence[str], games: int, bots_per_game: int, seed: int, at_once: int = 8
+) -> list[dict[str, Any]]:
+    """Create the games (game g on server g), `at_once` requests in flight: the servers
+    run with `--create-limit 0`, so any number can be made."""
+    slots = asyncio.Semaphore(at_once)
+    clients = [httpx.AsyncClient(base_url=b, timeout=60) for b in bases]
+
+    async def make(g: int) -> dict[str, Any]:
+        seats = [{"name": f"load{g}"}] + [{"bot": "random"}] * bots_per_game
+        async with slots:
+            http = clients[g % len(clients)]
+            res = await http.post("/api/games", json={"seats": seats, "seed": seed * 1000 + g})
+            res.raise_for_status()
+            made: dict[str, Any] = res.json()
+            return made
+
+    try:
+        return list(await asyncio.gather(*(make(g) for g in range(games))))
+    finally:
+        for http in clients:
+            await http.aclose()
+
+
+async def _warm_up(base: str, game_id: str) -> None:
+    """One spectator's first push before the window: what a server draws once in its life
+    (TOKYO METRO's map and its label placement, ~0.7 s) is not charged to the actions."""
+    url = f"{base.replace('http://', 'ws://')}/ws/{game_id}"
+    async with websockets.connect(url, max_size=None, open_timeout=30) as ws:
+        await asyncio.wait_for(ws.recv(), timeout=30)
 
 
 async def _client(
@@ -294,17 +357,12 @@ async def run_load(
     pids = [pid] if isinstance(pid, int) else pid
     rng = random.Random(seed)
     figures = Figures(games=games, clients=clients)
-    created = []
-    for g in range(games):
-        async with httpx.AsyncClient(base_url=bases[g % len(bases)], timeout=30) as http:
-            seats = [{"name": f"load{g}"}] + [{"bot": "random"}] * bots_per_game
-            res = await http.post("/api/games", json={"seats": seats, "seed": seed * 1000 + g})
-            res.raise_for_status()
-            created.append(res.json())
+    created = await _create_games(bases, games, bots_per_game, seed)
     async with httpx.AsyncClient(base_url=bases[0], timeout=30) as http:
         for _ in range(search_games):
             res = await http.post("/api/games", json={"seats": [{"bot": search_bot}] * 2})
             res.raise_for_status()
+    await _warm_up(bases[0], created[0]["id"])
     stop = asyncio.Event()
     held = {g["id"]: 0 for g in created}
     tasks = []
@@ -319,6 +377,7 @@ async def run_load(
         url = f"{ws_base}/ws/{game['id']}{query}"
         client = _client(url, game["id"], plays, stop, figures, held, random.Random(rng.random()))
         tasks.append(asyncio.create_task(client))
+    cpu_before = _cpu(pids)
     start = time.monotonic()
     done, _ = await asyncio.wait(tasks, timeout=seconds)
     for task in done:  # a client that ended early lost its connection: say why
@@ -328,6 +387,8 @@ async def run_load(
     used = [_proc_figures(p) for p in pids]  # summed over the server processes
     figures.server_rss_mb = sum(rss for rss, _ in used)
     figures.server_cpu_s = sum(cpu for _, cpu in used)
+    figures.window_cpu_s = figures.server_cpu_s - cpu_before
+    figures.window_actions = len(figures.table)
     per_game = clients // games
     figures.connections_held = sum(held.values())
     figures.games_held = sum(1 for n in held.values() if n >= per_game)

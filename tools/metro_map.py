@@ -21,6 +21,7 @@ import csv
 import itertools
 import json
 import math
+import os
 import re
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -30,7 +31,9 @@ from pathlib import Path
 from ekimae.games.tokyo_metro.render import CELL_HEIGHT, CELL_WIDTH, STOP_RADIUS, route_network
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT.parent / "shared" / "data"
+# The real station lists (`../shared/data` beside the checkout; EKIMAE_SHARED_DATA names
+# them elsewhere, e.g. from a git worktree).
+SOURCE = Path(os.environ.get("EKIMAE_SHARED_DATA") or ROOT.parent / "shared" / "data")
 DATA = ROOT / "src" / "ekimae" / "games" / "tokyo_metro" / "data"
 
 Point = tuple[float, float]

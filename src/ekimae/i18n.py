@@ -23,7 +23,7 @@ from __future__ import annotations
 import io
 import os
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Protocol
 
@@ -121,9 +121,12 @@ def game_terms(game: str, lang: str) -> dict[str, str]:
     return found
 
 
+@lru_cache(maxsize=4096)
 def format_yen(amount: int, lang: str = DEFAULT) -> str:
     """An amount of yen as a reader of `lang` writes it: ¥1,600 (en), 1 600 ¥ (fr, with
-    narrow no-break spaces), 1.600 ¥ (it), 1,600円 (ja, as docs/rules/ja writes yen)."""
+    narrow no-break spaces), 1.600 ¥ (it), 1,600円 (ja, as docs/rules/ja writes yen).
+    Remembered (Babel's formatting is slow, and a page's labels write the same few prices
+    again and again)."""
     lang = check_language(lang)
     number = format_decimal(abs(amount), locale=lang)
     sign = "−" if amount < 0 else ""

@@ -70,12 +70,13 @@ def test_md4_a_build_in_another_players_station_pays_them_and_is_not_worth_it() 
     assert theirs < 0 < mine + 100
 
 
-def test_md5_a_shape_card_is_worth_nothing_without_a_later_turn_or_drinks() -> None:
-    """MD-5: the free builds come on my later turns of the phase; with my last disc on
-    the Shape card I pass at once (TM-3.5)."""
+def test_md5_a_shape_card_is_worth_its_builds_at_once_even_with_the_last_disc() -> None:
+    """MD-5 RULING: the free builds start on the turn the card is taken, so with my last
+    disc on it I still build at the station I touch (issue 27); without drinks it is
+    worth nothing."""
     spot = act.ShapeCard("JS-tall-bottlea")
     state, _key, _st = _ready(front=1)
-    assert Judge(state.view(0)).score(spot) < 0
+    assert Judge(state.view(0)).score(spot) > 0
     state, _key, _st = _ready(front=3)
     assert Judge(state.view(0)).score(spot) > 0
     state.s.drinks[0] = ()

@@ -13,13 +13,18 @@ from ekimae.bots import make_bot, play_game
 from ekimae.bots.flat_search import FlatSearch, _z, by_seat, playout
 from ekimae.bots.mcts import Budget
 from ekimae.bots.reward import seat_reward
-from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge
+from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights
 from ekimae.bots.tokyo_metro.heuristic import normal_score, turn_bid
 from ekimae.bots.tokyo_metro.rollout_policy import (
     Policy,
+    StateJudge,
+    move_bound,
     normal_policy,
     normal_scores,
     raw_turn_bid,
+    shortlist,
+    shortlist_parts,
+    shortlist_policy,
     weighted_policy,
 )
 from ekimae.bots.tokyo_metro.search_bots import (
@@ -35,6 +40,7 @@ from ekimae.bots.tokyo_metro.search_bots import (
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.determinize import determinize
+from ekimae.games.tokyo_metro.flow import rounds_total
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
 
 METRO = GAME.name
@@ -114,8 +120,11 @@ def test_expert_races_and_plays_out_with_the_distilled_weights() -> None:
     expert, strong = ExpertBot(1).search, StrongBot(1).search
     assert isinstance(expert, FlatSearch) and isinstance(strong, FlatSearch)
     assert expert.drop == EXPERT_DROP and strong.drop is None
-    assert strong.policy is normal_policy and strong.others is None
-    # expert plays out every seat with the distilled reckoning: TUNED plus kind bonuses.
+    before = SearchBot(1, shortlist=False).search
+    assert strong.others is None and isinstance(before, FlatSearch)
+    assert before.policy is normal_policy and strong.policy is not normal_policy
+    # expert plays out every seat with the distilled reckoning: TUNED plus kind bonuses,
+    # each from a shortlist (the same estimate as over every action, ties aside).
     assert expert.others is None
     assert dataclasses.replace(DISTILLED, kind_bonus=()) == TUNED and DISTILLED.kind_bonus
     distilled, tuned = weighted_policy(DISTILLED), weighted_policy(TUNED)
@@ -123,9 +132,47 @@ def test_expert_races_and_plays_out_with_the_distilled_weights() -> None:
     for state, seat in _positions(2, 8)[::7]:
         legal = state.legal_actions(seat)
         chosen = expert.policy(state, seat, legal, random.Random(5))
-        assert chosen == distilled(state, seat, legal, random.Random(5))
+        full = distilled(state, seat, legal, random.Random(5))
+        assert _estimate(state, seat, chosen, DISTILLED) == _estimate(state, seat, full, DISTILLED)
         differ += chosen != tuned(state, seat, legal, random.Random(5))
     assert differ > 0
+
+
+def _estimate(state: TokyoMetroState, seat: int, action: Action, weights: Weights) -> float:
+    judge = StateJudge(state.ctx, state.s, seat, weights)
+    return normal_score(judge, action, state.s.round >= rounds_total(state.s))
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed", "options"),
+    [(2, 21, None), (4, 22, None), (3, 23, {"map": "osaka", "cards": "osaka", "drinks": "on"})],
+)
+def test_shortlist_keeps_a_best_estimate_and_the_move_bound_holds(
+    seats: int, seed: int, options: dict[str, str] | None
+) -> None:
+    """Issue 33: strong's playouts score a shortlist; its best estimate is the best of
+    every legal action's, and no Move is worth more than the bound that lets them skip
+    the Moves."""
+    shortened = 0
+    for state, seat in _positions(seats, seed, options):
+        legal = state.legal_actions(seat)
+        if isinstance(legal[0], act.TurnBid):
+            continue
+        for weights in (NORMAL, DISTILLED):
+            judge = StateJudge(state.ctx, state.s, seat, weights)
+            last = state.s.round >= rounds_total(state.s)
+            best = max(normal_score(judge, a, last) for a in legal)
+            short = shortlist(state.ctx, state.s, judge, legal)
+            assert set(short) <= set(legal)
+            assert max(normal_score(judge, a, last) for a in short) == best
+            chosen = shortlist_policy(weights)(state, seat, legal, random.Random(seat))
+            assert normal_score(judge, chosen, last) == best
+            shortened += len(short) < len(legal)
+            _, moves, reach, fewest = shortlist_parts(state.ctx, judge, legal)
+            if moves:
+                bound = move_bound(state.ctx, state.s, judge, seat, reach, fewest)
+                assert max(normal_score(judge, legal[i], last) for i in moves) <= bound
+    assert shortened > 0
 
 
 def test_by_seat_plays_the_searching_seat_and_the_others_apart() -> None:

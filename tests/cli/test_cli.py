@@ -116,6 +116,37 @@ def test_quit_offers_to_save_the_record(
     assert [a.kind for _, a in record.actions][:1] == ["turn-bid"]
 
 
+@pytest.mark.parametrize(
+    ("answer", "saved"),
+    [("", "nothing"), ("no", "nothing"), ("", "default"), ("no", "none"), ("other", "other")],
+)
+def test_the_save_prompt_does_what_it_says(
+    answer: str,
+    saved: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """Issue 32: without --save, Enter saves nothing (the prompt says so); with --save,
+    the prompt names the file, Enter saves there and `no` saves nothing."""
+    default = tmp_path / "default.json"
+    other = tmp_path / "other.json"
+    typed = str(other) if answer == "other" else answer
+    feed(monkeypatch, f"turn-bid 0\nquit\n{typed}\n")
+    args = ["metro", "play", "--seats", "human,greedy", "--seed", "2"]
+    if saved != "nothing":
+        args += ["--save", str(default)]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    if saved == "nothing":
+        assert "(a path, or Enter for no)" in out
+    else:
+        assert f"Save the record to {default}? (Enter: yes; another path; or 'no')" in out
+    assert default.exists() == (saved == "default")
+    assert other.exists() == (saved == "other")
+    assert ("record saved" in out) == (saved in ("default", "other"))
+
+
 def test_map_command_writes_an_svg(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -139,6 +170,19 @@ def test_play_as_a_process_with_a_pipe() -> None:
     assert done.returncode == 0, done.stderr
     assert "Ranking" in done.stdout
     assert "\x1b[" not in done.stdout  # no colour codes into a pipe
+
+
+def test_piped_real_time_play_lets_the_bot_act_every_round(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """In real time a person acts at the time of the action chosen, like a bot (issue 32):
+    answered `1` at every prompt, the person went first at every step and overtook each
+    of the bot's dated choices, so from round 2 on the bot never acted again."""
+    feed(monkeypatch, "1\n" * 150)
+    main(["play", "--game", "tokyo-jutaku", "--seed", "1"])
+    out = capsys.readouterr().out
+    second = out[out.index("round 2: build!") :]
+    assert "seat 2 (builder-slow): place" in second
 
 
 # ------------------------------------------------------------------------------ simulate
@@ -279,6 +323,15 @@ def test_bench_small(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "games/s" in out and "clones/s" in out and "steps per game" in out
     assert "normal-policy playouts/s" in out and "distilled playouts/s" in out
+    assert "per CPU second" in out and "this bench: seconds" in out
+
+
+def test_bench_every_game_prints_a_line_per_title(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "--every-game", "--games", "1", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "decisions/s (CPU)" in out and "CPU s" in out
+    for title in ("TOKYO METRO", "TOKYO JUTAKU", "BOTTLE BONUS", "CHOCOLATE MILK"):
+        assert title in out
 
 
 # ------------------------------------------------------------------------------ errors

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -106,14 +107,20 @@ def test_ekimae_games_lists_every_game_with_its_seats_options_and_bots(
 
 
 def test_metro_is_short_for_game_tokyo_metro(capsys: pytest.CaptureFixture[str]) -> None:
-    """Same games, same bytes: the alias and `--game tokyo-metro` (and the default game)."""
+    """Same games, same bytes: the alias and `--game tokyo-metro` (and the default game).
+    The progress line says how long the run took (cli/progress.py): the only bytes that
+    may differ (issue 28: compared whole, it failed whenever a run crossed a second)."""
     args = ["--games", "3", "--seed", "2", "--seats", "greedy,random,random", "--json"]
     outputs = []
     for head in (["metro", "simulate"], ["simulate", "--game", "tokyo-metro"], ["simulate"]):
         assert main([*head, *args]) == 0
-        outputs.append(capsys.readouterr())
+        captured = capsys.readouterr()
+        took, *summary = captured.err.splitlines()
+        assert re.fullmatch(r"games 3/3 \(100%\), [0-9hmins ]+ in", took), took
+        outputs.append((captured.out, summary))
     assert outputs[0] == outputs[1] == outputs[2]
-    first = json.loads(outputs[0].out.splitlines()[0])
+    assert "actions per game" in "\n".join(outputs[0][1])
+    first = json.loads(outputs[0][0].splitlines()[0])
     assert list(first) == ["seed", "rounds", "scores", "winner", "seats", "line_values", "actions"]
 
 
@@ -320,3 +327,39 @@ def test_the_generic_searches_play_a_tournament_of_every_example(
     assert main([*args, "--workers", "2", "--untimed", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert set(data["win_rate"]) == {"flat-mc", "ismcts", "random"}
+
+
+# ------------------------------------------------------------------------------ issue 32
+
+
+def test_ekimae_games_cuts_nothing_off_on_120_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    from rich.cells import cell_len
+
+    assert main(["games"]) == 0
+    out = capsys.readouterr().out
+    assert "…" not in out.replace("metro …", "")  # a cut word ends with "…"
+    assert max(cell_len(line) for line in out.splitlines()) <= 120
+    flat = " ".join(line.strip("│ ") for line in out.splitlines())
+    for name, game in games().items():
+        assert name in out and game.title.split()[0] in out
+        for option in game.type.options:
+            assert f"{option.name}={option.choices[0]}" in flat.replace("│", " ").replace("  ", " ")
+
+
+def test_help_names_a_rule_of_the_game_itself(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 32: "rules IDone rule (e.g. 'rules SA-3')" in every game's help."""
+    feed(monkeypatch, "help\nquit\n\n")
+    assert main(["play", "--game", "chocolate-milk", "--seats", "human,random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "  rules ID  one rule (e.g. 'rules CM-2')" in out and "SA-3" not in out
+
+
+def test_the_generic_table_numbers_seats_from_one(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    feed(monkeypatch, "show\nquit\n\n")
+    assert main(["play", "--game", "sealed-auction", "--seats", "human,random", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "seat: 1" in out and "to act: 1, 2" in out and "seat: 0" not in out

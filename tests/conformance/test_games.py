@@ -13,10 +13,14 @@ title's own perturbation changes nothing the seat sees); a determinized state sh
 view it came from; action texts round-trip and are unique. At the end: the ranking
 partitions the seats and agrees with the winners and the title's ties, and the record
 replays to the same state.
+
+How many games: a fixed budget of actions per title over every seat count and option
+combination (budget.py), never a time; thousands more per title with `make soak`.
 """
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from collections import Counter
@@ -29,6 +33,7 @@ from ekimae.core.errors import DataError, IllegalActionError, MalformedActionErr
 from ekimae.core.game import Game, Ties
 from ekimae.core.record import GameRecord, record_from_json, replay
 from ekimae.games import games
+from tests.conformance import budget
 from tests.conformance.hooks import Hooks, hooks_for, no_perturbation
 
 GAMES = sorted(games().items())
@@ -197,9 +202,17 @@ def _options(game: Game[Any], seed: int) -> dict[str, str]:
         return game.type.check_options(None)
 
 
-def playout(game: Game[Any], seats: int, seed: int, deep_every: int) -> tuple[Any, GameRecord]:
+def playout(
+    game: Game[Any],
+    seats: int,
+    seed: int,
+    deep_every: int,
+    options: dict[str, str] | None = None,
+) -> tuple[Any, GameRecord]:
+    """A random game (the options `_options` picks from the seed unless given), with the
+    step checks, the deep ones every `deep_every` steps (0: never)."""
     rng = random.Random(seed)
-    options = _options(game, seed)
+    options = _options(game, seed) if options is None else game.type.check_options(options)
     state = game.new_state(seats, seed, options)
     record = GameRecord(game.name, seats, seed, options)
     step = 0
@@ -245,9 +258,26 @@ def _end_checks(game: Game[Any], state: Any, record: GameRecord) -> None:
 
 @pytest.mark.parametrize(("game", "seats"), SEATED)
 def test_random_playouts_keep_every_invariant(game: Game[Any], seats: int) -> None:
-    for seed in range(3):
-        state, record = playout(game, seats, seed, deep_every=7)
+    """Every check every 7 steps: three games at least, one per option combination."""
+    grid = budget.cells(game, seats)
+    for cell, seed in itertools.islice(budget.round_robin(grid, 0), max(3, len(grid))):
+        state, record = playout(game, seats, seed, deep_every=7, options=cell.chosen)
         _end_checks(game, state, record)
+
+
+@pytest.mark.parametrize(("game", "seats"), SEATED)
+def test_random_playouts_within_a_budget(game: Game[Any], seats: int) -> None:
+    """Many games with the cheap checks at every step and all the end checks: the title's
+    budget of actions (budget.py) at this seat count, each option combination at least
+    once. `make soak` plays thousands of games per title the same way (tools/soak.py)."""
+    grid = budget.cells(game, seats)
+    allowed, played = budget.per_seat_count(game), 0
+    for k, (cell, seed) in enumerate(budget.round_robin(grid, 1_000)):
+        if played >= allowed and k >= len(grid):
+            break
+        state, record = playout(game, seats, seed, deep_every=0, options=cell.chosen)
+        _end_checks(game, state, record)
+        played += len(record.actions)
 
 
 METRO_COMBOS = [
@@ -288,16 +318,6 @@ def test_tokyo_metro_drinks_on_every_map_and_card_set(seats: int, combo: int) ->
     )
     state, record = playout(game, seats, seed, deep_every=9)
     _end_checks(game, state, record)
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize(("name", "game"), GAMES, ids=GAME_IDS)
-def test_thousands_of_playouts(name: str, game: Game[Any]) -> None:
-    low, high = game.type.min_seats, game.type.max_seats
-    for seed in range(2000):
-        seats = low + seed % (high - low + 1)
-        state, record = playout(game, seats, 10_000 + seed, deep_every=0)
-        _end_checks(game, state, record)
 
 
 @pytest.mark.parametrize(("name", "game"), GAMES, ids=GAME_IDS)

@@ -73,3 +73,23 @@ def test_malformed_texts_are_refused(text: str) -> None:
 def test_duplicate_kinds_are_a_programming_error() -> None:
     with pytest.raises(TypeError):
         ActionCodec([Put, Put])
+
+
+@pytest.mark.parametrize(
+    ("data", "says"),
+    [
+        ({"type": ["put"]}, "type is a word, not a list"),
+        ({"type": {"a": 1}}, "type is a word, not an object"),
+        ({"type": None}, "type is a word, not null"),
+        ({"type": "put", "spot": ["a1"], "count": 1}, "put.spot: expected a word, got a list"),
+        ({"type": "put", "spot": "a1", "count": {}}, "expected a whole number, got an object"),
+        ({"type": "put", "spot": "a1", "count": 1, "tags": [["x"]]}, "a list of words"),
+    ],
+)
+def test_a_list_or_an_object_anywhere_is_malformed_in_one_sentence(
+    data: dict[str, object], says: str
+) -> None:
+    """Issue 26: these raised TypeError (unhashable) and became HTTP 500."""
+    with pytest.raises(MalformedActionError, match=says) as caught:
+        CODEC.from_dict(data)
+    assert "\n" not in str(caught.value)

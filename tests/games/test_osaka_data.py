@@ -231,10 +231,14 @@ def test_tm_2_4_the_osaka_track_prints_the_tokyo_numbers() -> None:
 
 
 def test_os_1_os_4_28_stock_cards_1_to_4_per_line_with_flat_surcharges() -> None:
+    """OS-1: 28 stock cards; OS-4: "Certaines lignes possèdent désormais un total de 1, 2
+    ou 4 Stocks, tandis que d'autres en ont 3" — every count is used, a single stock card
+    on at least one line (issue 27: the data had none)."""
     pieces = load_pieces("osaka")
     assert pieces.letters == OSAKA_LINE_LETTERS
     assert sum(pieces.stocks) == 28
     assert all(1 <= n <= 4 for n in pieces.stocks)
+    assert set(pieces.stocks) == {1, 2, 3, 4}
     assert pieces.stock_surcharges == (0, 300, 300, 300)
 
 
@@ -360,7 +364,7 @@ BROKEN_MAP = [
     ("lines.P.vehicles", 1, "lines.P.stops[1]", "only a line run by a pair"),
     ("stations.p-1.halt", "yes", "stations.p-1.halt", "true or false"),
     ("stations.namba.halt", True, "stations.namba.stops", "one stop, not 2"),
-    ("stations.kyobashi.halt", True, "lines.N.stops[8]", "only a line run by a pair"),
+    ("stations.kyobashi.halt", True, "lines.N.stops[9]", "only a line run by a pair"),
 ]
 
 

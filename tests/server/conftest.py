@@ -30,7 +30,7 @@ def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     url = os.environ.get(POSTGRES_ENV)
     if not url:
         # A skip would hide that PostgreSQL was never tested: fail instead.
-        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
+        pytest.fail(f"{POSTGRES_ENV} is not set: run `make services && . .venv/services.env`")
     # A fresh schema per test: games left by earlier runs (possibly recorded by an older
     # engine) must not be resumed at start, and xdist workers must not see each other.
     schema = f"t_{secrets.token_hex(6)}"

@@ -19,7 +19,7 @@ from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
@@ -71,6 +71,21 @@ def chromium() -> Iterator[Browser]:
     assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
+        # The server's Content-Security-Policy forbids `eval`, which Playwright's string
+        # predicates (`wait_for_function`) run on: pages and contexts ignore it unless a
+        # test asks otherwise (test_csp_browser.py runs every page under the policy).
+        plain_page, plain_context = browser.new_page, browser.new_context
+
+        def new_page(**kwargs: Any) -> Page:
+            kwargs.setdefault("bypass_csp", True)
+            return plain_page(**kwargs)
+
+        def new_context(**kwargs: Any) -> BrowserContext:
+            kwargs.setdefault("bypass_csp", True)
+            return plain_context(**kwargs)
+
+        browser.new_page = new_page  # type: ignore[method-assign]
+        browser.new_context = new_context  # type: ignore[method-assign]
         try:
             yield browser
         finally:

@@ -67,7 +67,6 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
     browser: Browser,
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    started = time.monotonic()
     res = httpx.post(
         cd_server.base + "/api/games",
         json={"game": "countdown", "seats": [{"name": "Ann"}, {"bot": "builder"}], "seed": 3},
@@ -168,7 +167,6 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
     _shot(page, "05-end.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _shot(page, "06-phone.png")
-    assert time.monotonic() - started < 90
 
 
 def test_a_solo_game_shows_the_score_to_beat_on_its_card(

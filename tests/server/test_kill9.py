@@ -35,7 +35,6 @@ def _serve(data_dir: Path, port: int) -> subprocess.Popen[bytes]:
 
 
 def test_kill_minus_nine_mid_game_loses_no_accepted_action(tmp_path: Path) -> None:
-    start = time.monotonic()
     data_dir, port = tmp_path / "data", free_port()
     base = f"http://{HOST}:{port}"
     proc = _serve(data_dir, port)
@@ -43,8 +42,6 @@ def test_kill_minus_nine_mid_game_loses_no_accepted_action(tmp_path: Path) -> No
         with httpx.Client(base_url=base, timeout=10) as http:
             game = create(http, PEOPLE, seed=21)
             gid, toks = game["id"], [s["token"] for s in game["seats"]]
-            bots = http.post("/api/games", json={"seats": [{"bot": "random"}] * 3, "seed": 5})
-            bot_gid = bots.json()["id"]
             accepted = 0
             for i in range(12):
                 if i < 3:
@@ -61,6 +58,10 @@ def test_kill_minus_nine_mid_game_loses_no_accepted_action(tmp_path: Path) -> No
                 assert res.json() == {"ok": True, "index": accepted}, res.text
                 accepted += 1
             views = {t: _state(http, gid, t) for t in [*toks, None]}
+            # The bots' game starts last, so that it is under way at the kill however
+            # slowly this machine ran the steps above (issue 28).
+            bots = http.post("/api/games", json={"seats": [{"bot": "random"}] * 3, "seed": 5})
+            bot_gid = bots.json()["id"]
             bot_seen = _state(http, bot_gid)["actions"]
             assert not _state(http, bot_gid)["finished"], "the bots finished before the kill"
     finally:
@@ -83,7 +84,7 @@ def test_kill_minus_nine_mid_game_loses_no_accepted_action(tmp_path: Path) -> No
             assert res.json() == {"ok": True, "index": accepted}
             # The bots' game kept every move a client saw, and the bots resume it.
             assert _state(http, bot_gid)["actions"] >= bot_seen
-            deadline = time.monotonic() + 10
+            deadline = time.monotonic() + 60  # bounds a hang only
             while not _state(http, bot_gid)["finished"]:
                 assert time.monotonic() < deadline, "the bots did not resume after the restart"
                 time.sleep(0.1)
@@ -91,4 +92,3 @@ def test_kill_minus_nine_mid_game_loses_no_accepted_action(tmp_path: Path) -> No
             assert len(record["actions"]) == _state(http, bot_gid)["actions"]
     finally:
         kill_hard(proc)
-    assert time.monotonic() - start < 20

@@ -96,8 +96,7 @@ async def _play(bases: list[str], gid: str, toks: list[str], start: int, n: int)
 def test_kill_minus_nine_one_of_three_processes_loses_nothing(tmp_path: Path) -> None:
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
-    begun = time.monotonic()
+        pytest.fail(f"{POSTGRES_ENV} is not set: run `make services && . .venv/services.env`")
     with fresh_schema(url) as db:
         ports = [free_port() for _ in range(3)]
         procs = [start_server(tmp_path, p, bot_delay=0.05, database_url=db) for p in ports]
@@ -115,7 +114,6 @@ def test_kill_minus_nine_one_of_three_processes_loses_nothing(tmp_path: Path) ->
         finally:
             for proc in procs:
                 kill_hard(proc)
-    assert time.monotonic() - begun < 90
 
 
 async def _scenario(bases: list[str], procs: list[Any], game: dict[str, Any], bot_gid: str) -> None:

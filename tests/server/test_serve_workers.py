@@ -59,7 +59,7 @@ def _children(pid: int) -> list[int]:
 def test_two_processes_on_one_port_share_the_games(tmp_path: Path) -> None:
     url = os.environ.get(POSTGRES_ENV)
     if not url:
-        pytest.fail(f'{POSTGRES_ENV} is not set: run `eval "$(tools/services.sh --print-env)"`')
+        pytest.fail(f"{POSTGRES_ENV} is not set: run `make services && . .venv/services.env`")
     port = free_port()
     base = f"http://{HOST}:{port}"
     with fresh_schema(url) as db:

@@ -81,7 +81,7 @@ def test_undo_is_refused_for_another_seats_action(client: TestClient) -> None:
     assert "nothing" in refused(undo(client, other["id"], other["seats"][0]["token"]))
 
 
-def test_undo_of_the_revealing_bid_and_later_actions_equals_the_replayed_record(
+def test_the_revealing_bid_is_final_and_later_undos_equal_the_replayed_record(
     make_client: MakeClient,
 ) -> None:
     client = make_client()
@@ -89,29 +89,30 @@ def test_undo_of_the_revealing_bid_and_later_actions_equals_the_replayed_record(
     gid, toks = game["id"], tokens(game)
     for seat, amount in ((0, 200), (1, 100)):
         act(client, gid, toks[seat], {"type": "turn-bid", "amount": amount})
-    before_reveal = everyone(client, gid, toks)
-    # The last bid reveals all bids; undoing it is allowed because it is still the last
-    # action, and takes the reveal back with it.
+    # The last bid reveals all bids (TM-3.3): it is final (issue 26), the reveal stays.
     act(client, gid, toks[2], {"type": "turn-bid", "amount": 0})
-    assert undo(client, gid, toks[2]).json() == {"ok": True, "actions": 2}
-    assert everyone(client, gid, toks) == before_reveal
-    act(client, gid, toks[2], {"type": "turn-bid", "amount": 0})
-    # Play on a few actions, then undo the last one.
-    for _ in range(3):
+    revealed = everyone(client, gid, toks)
+    assert not revealed[2]["can_undo"]
+    assert "final" in refused(undo(client, gid, toks[2]))
+    assert everyone(client, gid, toks) == revealed
+    # Play on until the seat that acted last may take its action back, then undo it.
+    for _ in range(30):
         mover = state(client, gid)["view"]["to_act"][0]
         legal = state(client, gid, toks[mover])["legal"]
         assert act(client, gid, toks[mover], legal[-1]["action"]).status_code == 200
+        if state(client, gid, toks[mover])["can_undo"]:
+            break
     record = client.app.state.store.record(gid)[0]  # type: ignore[attr-defined]
-    assert len(record.actions) == 6
+    count = len(record.actions)
     last_seat = record.actions[-1][0]
-    assert undo(client, gid, toks[last_seat]).json() == {"ok": True, "actions": 5}
+    assert undo(client, gid, toks[last_seat]).json() == {"ok": True, "actions": count - 1}
     undone = everyone(client, gid, toks)
-    # The state equals a replay of the stored record's first five actions ...
+    # The state equals a replay of the stored record's first actions ...
     stored = client.app.state.store.record(gid)[0]  # type: ignore[attr-defined]
-    assert stored.actions == record.actions[:5]
+    assert stored.actions == record.actions[: count - 1]
     hub = client.app.state.hub  # type: ignore[attr-defined]
     live = hub._games[gid]
-    replayed = replay(record, find_game("tokyo-metro"), 5)
+    replayed = replay(record, find_game("tokyo-metro"), count - 1)
     assert live.state.to_dict() == replayed.to_dict()
     assert game_part(state_payload(live, last_seat)) == undone[last_seat]
     # ... and a restarted server (which replays from the database) agrees.

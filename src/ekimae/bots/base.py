@@ -70,9 +70,11 @@ def play_game(
     of those choices is applied; then the choices are applied in seat order (real-time
     actions in the order of their game time `at`, equal times in a seeded order). A
     choice no longer legal by then is dropped and its seat chooses again. People
-    (`ask`) among them act in that order too, each when its turn comes, seeing what was
-    applied before it. A listed seat without legal actions waits; when no seat can act,
-    the game's own action (`SYSTEM`) due at `deadline()` is applied (real-time games).
+    (`ask`) among them act in that order too: in real time each is asked with the bots,
+    from the same position, and acts at the time of the action chosen; otherwise each
+    is asked when its turn comes, seeing what was applied before it. A listed seat
+    without legal actions waits; when no seat can act, the game's own action (`SYSTEM`)
+    due at `deadline()` is applied (real-time games).
     """
     if any(bot is None for bot in seats) and ask is None:
         raise ValueError("a seat without a bot needs an `ask` function")
@@ -111,6 +113,16 @@ def play_game(
             bot = seats[seat]
             if bot is not None:
                 chosen[seat] = bot.choose(state.view(seat), state.legal_actions(seat), rngs[seat])
+            elif real_time:
+                # In real time a person acts at the time of the action they choose, like a
+                # bot: asked from the same position, applied in game-time order. (Asked
+                # last, they went first whatever time they chose, and a bot's dated choice
+                # was overtaken at every step: piped play starved the bots, issue 32.)
+                assert ask is not None
+                action = ask(state, seat, state.legal_actions(seat))
+                if action is None:
+                    return state, record
+                chosen[seat] = action
         # Equal game times in a real-time game: a fresh seeded order each step, or the first
         # seats would always win the race (turn-based games keep seat order, as recorded).
         ties = {seat: seat for seat in to_act}

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ekimae.bots.mcts import Budget, Determinizer, Prior, SearchResult, apply_fast, to_move
-from ekimae.bots.reward import DEFAULT_SCALE, seat_reward
+from ekimae.bots.reward import DEFAULT_SCALE, seat_reward, standing_reward
 from ekimae.core.actions import Action
 from ekimae.core.game import SYSTEM
 
@@ -37,11 +37,16 @@ from ekimae.core.game import SYSTEM
 Policy = Callable[[Any, int, Sequence[Action], random.Random], Action]
 
 
-def playout(state: Any, policy: Policy, rng: random.Random) -> None:
-    """Every seat follows `policy` until the game ends (the game's own timers when due)."""
+def playout(state: Any, policy: Policy, rng: random.Random, depth: int | None = None) -> None:
+    """Every seat follows `policy` until the game ends (the game's own timers when due),
+    or for at most `depth` actions."""
+    steps = 0
     while not state.is_terminal():
+        if depth is not None and steps >= depth:
+            return
         seat, legal = to_move(state)
         apply_fast(state, seat, legal[0] if seat == SYSTEM else policy(state, seat, legal, rng))
+        steps += 1
 
 
 def by_seat(me: int, mine: Policy, others: Policy) -> Policy:
@@ -68,6 +73,9 @@ class FlatSearch:
     # The other seats' playout policy, when the searching seat models them apart from
     # itself (None: every seat follows `policy`).
     others: Policy | None = None
+    # Actions a playout runs at most (None: to the end); one cut short is scored by the
+    # scores as they stand (`reward.standing_reward`).
+    depth: int | None = None
 
     def search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
@@ -96,8 +104,11 @@ class FlatSearch:
                     break  # out of time mid-sample: drop it (candidates stay paired)
                 state = sample.clone() if n < len(alive) - 1 else sample
                 apply_fast(state, me, candidates[i])
-                playout(state, policy, random.Random(seed))
-                results.append(seat_reward(state, me, self.scale))
+                playout(state, policy, random.Random(seed), self.depth)
+                if state.is_terminal():
+                    results.append(seat_reward(state, me, self.scale))
+                else:
+                    results.append(standing_reward(state, me, self.scale))
             self.playouts += len(results)
             if len(results) < len(alive):
                 break

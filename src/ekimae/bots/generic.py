@@ -11,7 +11,13 @@
 
 Both reward playouts on the searches' one scale (`reward.py`) with the title's margin
 scale, and spend at most `seconds` and `playouts` playouts a decision (`untimed()`: the
-playouts only). They know nothing of any title beyond its `Game`, so they are weak where
+playouts only). In a real-time game (`Dynamics.REAL_TIME`: TOKYO JUTAKU, COUNTDOWN,
+BOTTLE BONUS) a random playout to the end runs hundreds of actions over lists of every
+placement (6–20 ms of CPU each, so one sample of 70 candidates took longer than the whole
+budget and the search played its first listed action): there a playout stops after
+`REAL_TIME_DEPTH` actions, about one round of random play, and is scored by the scores
+as they stand (`reward.standing_reward`), so that a sample costs a tenth and the budget
+holds many. They know nothing of any title beyond its `Game`, so they are weak where
 random playouts say little (TOKYO METRO: below `greedy`) and serve as the ladder of a game
 without bots of its own.
 """
@@ -27,10 +33,16 @@ from ekimae.bots.flat_search import FlatSearch
 from ekimae.bots.mcts import ISMCTS, Budget, Determinizer, SearchResult, uniform_policy
 from ekimae.bots.reward import DEFAULT_SCALE
 from ekimae.core.actions import Action
-from ekimae.core.game import Game
+from ekimae.core.game import Dynamics, Game
 
 SECONDS = 1.0  # a decision, at most
 PLAYOUTS = 1000  # a decision, at most (the cap `untimed()` keeps)
+REAL_TIME_DEPTH = 40  # actions a playout runs in a real-time game (None: to the end)
+
+
+def playout_depth(game: Game[Any]) -> int | None:
+    """How far the generic searches play out: to the end, but a round or so in real time."""
+    return REAL_TIME_DEPTH if game.type.dynamics is Dynamics.REAL_TIME else None
 
 
 def determinizer(game: Game[Any]) -> Determinizer:
@@ -83,12 +95,15 @@ class _Generic:
         seconds: float = SECONDS,
         playouts: int = PLAYOUTS,
         scale: float = DEFAULT_SCALE,
+        depth: int | str | None = "game",
     ) -> None:
         self.game = game
         self.seed = seed
         self.seconds = seconds
         self.playouts = playouts
         self.scale = scale
+        # "game": the game's own (`playout_depth`); None: to the end; N: N actions.
+        self.depth: int | None = playout_depth(game) if isinstance(depth, str) else depth
         self.last: SearchResult | None = None  # the last decision's search
 
     def untimed(self) -> None:
@@ -125,6 +140,7 @@ class FlatMCBot(_Generic):
             budget=Budget(seconds=self.seconds, iterations=samples),
             scale=self.scale,
             override=0.0,  # no prior to trust: the best mean wins (ties: the first listed)
+            depth=self.depth,
         )
         return search.search(view, legal, rng)
 
@@ -142,5 +158,6 @@ class ISMCTSBot(_Generic):
             budget=Budget(seconds=self.seconds, iterations=self.playouts),
             secret_step=sealed_step(self.game),
             scale=self.scale,
+            rollout_depth=self.depth,
         )
         return search.search(view, legal, rng)

@@ -206,9 +206,10 @@ class ISMCTS:
         if state.is_terminal():
             result = rewards(state, self.scale)
             first = state.winners()
-        elif self.evaluate is None:  # cut short, nothing to judge by: everyone level
-            first = list(range(len(state.scores())))
-            result = seat_rewards([0.0] * len(first), first, self.scale)
+        elif self.evaluate is None:  # cut short, nothing else to judge by: the scores
+            scores = state.scores()
+            first = [seat for seat, score in enumerate(scores) if score == max(scores)]
+            result = seat_rewards(scores, first, self.scale)
         else:
             result = self.evaluate(state)
             first = leader(result)

@@ -11,6 +11,7 @@ from ekimae.core.actions import Action
 
 class RandomBot:
     name = "random"
+    reads_view = False  # any legal action: a caller need not build the seat's view
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed

@@ -61,6 +61,15 @@ def seat_reward(state: Any, seat: int, scale: float) -> tuple[float, bool]:
     return 0.5 * share + 0.5 * margin, seat in first
 
 
+def standing_reward(state: Any, seat: int, scale: float) -> tuple[float, bool]:
+    """`seat_reward` for a playout cut before the end (`depth`): the scores as they stand
+    taken as final, the seats sharing the best one first."""
+    scores = state.scores()
+    best = max(scores)
+    first = [s for s, score in enumerate(scores) if score == best]
+    return seat_rewards(scores, first, scale)[seat], seat in first
+
+
 def leader(values: Sequence[float]) -> list[int]:
     """The first place of a position scored early (the first best value, as a list)."""
     return [max(range(len(values)), key=values.__getitem__)]

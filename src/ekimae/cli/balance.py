@@ -11,6 +11,7 @@ from typing import Any
 from ekimae.cli.common import UsageError, chosen_game
 from ekimae.cli.terminal import terminal_title, with_extra
 from ekimae.games import games
+from ekimae.i18n import _
 
 EXTRA = "balance"
 
@@ -44,12 +45,13 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    game, _ = chosen_game(args)
+    game, _options = chosen_game(args)
     title = terminal_title(game.name)
     if EXTRA not in title.extras:
         having = ", ".join(with_extra(EXTRA, games())) or "none"
         raise UsageError(
-            f"balance: {game.name} has no balance report (a title's extra; games with one: "
-            f"{having})"
+            _(
+                "balance: {game} has no balance report (a title's extra; games with one: {having})"
+            ).format(game=game.name, having=having)
         )
     return title.balance(game, args)

@@ -50,10 +50,12 @@ def default_game() -> str:
 
 def game_named(name: str | None) -> Game[Any]:
     """The registered game `name` (None: the default one); `UsageError` if unknown."""
-    try:
-        return find_game(name if name is not None else default_game())
-    except ValueError as exc:
-        raise UsageError(f"--game: {exc}") from None
+    known = games()
+    wanted = name if name is not None else default_game()
+    if wanted not in known:
+        message = _("--game: unknown game {name} (known: {known})")
+        raise UsageError(message.format(name=repr(wanted), known=", ".join(sorted(known))))
+    return find_game(wanted)
 
 
 def parse_options(game: Game[Any], items: Sequence[str] | None) -> dict[str, str]:
@@ -63,11 +65,21 @@ def parse_options(game: Game[Any], items: Sequence[str] | None) -> dict[str, str
     for item in items or ():
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
-            raise UsageError(f"--option: expected KEY=VALUE, got {item!r}")
+            raise UsageError(_("--option: expected KEY=VALUE, got {item}").format(item=repr(item)))
         chosen[key.strip()] = value.strip()
+    specs = {spec.name: spec for spec in game.type.options}
+    for key, value in chosen.items():
+        spec = specs.get(key)
+        if spec is None:
+            message = _("--option {key}: unknown option (known: {known})")
+            raise UsageError(message.format(key=key[:40], known=", ".join(specs) or "—"))
+        if value not in spec.choices:
+            message = _("--option {key}: unknown value {value} (known: {known})")
+            known = ", ".join(spec.choices)
+            raise UsageError(message.format(key=key, value=repr(value[:40]), known=known))
     try:
         game.type.check_options(chosen)
-    except DataError as exc:
+    except DataError as exc:  # a combination the game refuses: the engine's reason
         message = str(exc).removeprefix(f"{exc.source}: {exc.field}: ")
         raise UsageError(f"--option {exc.field}: {message}") from None
     return chosen
@@ -109,12 +121,24 @@ def parse_seats(
     known = [*bot_list(game), HUMAN] if humans else bot_list(game)
     for name in names:
         if name not in known:
-            raise UsageError(f"--seats: unknown seat type {name!r} (known: {', '.join(known)})")
+            raise UsageError(
+                _("--seats: unknown seat type {name} (known: {known})").format(
+                    name=repr(name), known=", ".join(known)
+                )
+            )
     if players is not None and len(names) != players:
-        raise UsageError(f"--seats names {len(names)} seats but --players is {players}")
+        raise UsageError(
+            _("--seats names {count} seats but --players is {players}").format(
+                count=len(names), players=players
+            )
+        )
     low, high = game.type.min_seats, game.type.max_seats
     if not low <= len(names) <= high:
-        raise UsageError(f"--seats: {len(names)} seats (allowed {low}–{high})")
+        raise UsageError(
+            _("--seats: {count} seats (allowed {low}–{high})").format(
+                count=len(names), low=low, high=high
+            )
+        )
     return names
 
 
@@ -142,9 +166,9 @@ def read_record(path: str, game: str | None = None) -> tuple[GameRecord, Game[An
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
-        raise DataError(path, "-", "file not found") from None
+        raise DataError(path, "-", _("file not found")) from None
     except (OSError, UnicodeDecodeError) as exc:
-        raise DataError(path, "-", f"cannot be read ({exc})") from None
+        raise DataError(path, "-", _("cannot be read ({error})").format(error=exc)) from None
     if game is None:
         game = _named_game(text, path)
     found = game_named(game)
@@ -170,7 +194,7 @@ def write_record(path: str, record: GameRecord) -> None:
     try:
         Path(path).write_text(record.to_json() + "\n", encoding="utf-8")
     except OSError as exc:
-        raise DataError(path, "-", f"cannot be written ({exc})") from None
+        raise DataError(path, "-", _("cannot be written ({error})").format(error=exc)) from None
 
 
 def rotated(names: list[str], shift: int) -> list[str]:

@@ -41,11 +41,15 @@ def run(args: argparse.Namespace) -> int:
             sys.stdout.write(json.dumps(item, ensure_ascii=False) + "\n")
         return 0
     table = Table(title="Games (--game NAME)", title_justify="left", padding=(0, 1))
-    for column in ("name", "title", "seats", "play", "options", "bots", "extras"):
-        table.add_column(column)
+    # The columns share 120 (issue 32: nothing cut off); a word longer than its column
+    # folds onto the next line instead of losing its end.
+    widths = {"name": 14, "title": 12, "seats": 5, "play": 13, "options": 28, "bots": 15,
+              "extras": 10}  # fmt: skip
+    for column, width in widths.items():
+        table.add_column(column, overflow="fold", width=width)
     for item in found:
         options = "\n".join(
-            f"{o['name']}={'|'.join(o['choices'])} (default {o['default']})"
+            f"{o['name']}={' | '.join(o['choices'])} (default {o['default']})"
             for o in item["options"]
         )
         play = item["dynamics"] + (

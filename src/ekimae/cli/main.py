@@ -25,9 +25,14 @@ from ekimae.cli import (
     tournament,
 )
 from ekimae.cli.common import UsageError, default_game
+from ekimae.cli.refusals import error_text
 from ekimae.cli.terminal import terminal_title
 from ekimae.core.errors import EkimaeError
+from ekimae.core.logtext import LogForms
 from ekimae.games import games as registered
+from ekimae.i18n import _N, _
+from ekimae.i18n_log import translate_line
+from ekimae.server.backup_cli import add_backup_commands
 from ekimae.server.cli import add_serve_command, run_serve
 
 USAGE_ERROR = 2
@@ -35,11 +40,44 @@ USAGE_ERROR = 2
 COMMANDS = (play, simulate, replay, render, balance, tournament, bench)
 
 
+# argparse's own error sentences (Python's, in English), said in the terminal's
+# language: read back through these templates as a game's log is (cli/refusals.py).
+ARGPARSE = LogForms(
+    (
+        _N("unrecognized arguments: {args}"),
+        _N("the following arguments are required: {args}"),
+        _N("argument {name}: invalid choice: {value} (choose from {choices})"),
+        _N("argument {name}: invalid {type} value: {value}"),
+        _N("argument {name}: expected one argument"),
+        _N("argument {name}: expected at most one argument"),
+        _N("argument {name}: expected at least one argument"),
+        _N("argument {name}: not allowed with argument {other}"),
+        _N("ambiguous option: {option} could match {matches}"),
+    ),
+    {},
+)
+
+
 class Parser(argparse.ArgumentParser):
     """argparse, but a usage error is raised (and printed once, by `main`), not exited on."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{message} (see '{self.prog} --help')")
+        said = translate_line(message, ARGPARSE, i18n.language(), "")
+        raise UsageError(_("{message} (see '{prog} --help')").format(message=said, prog=self.prog))
+
+
+def early_language(argv: Sequence[str]) -> str | None:
+    """`--lang` as given before the command, read before the rest: argparse's errors are
+    then said in it too (None: absent or unknown, the locale's then)."""
+    for i, word in enumerate(argv):
+        if not word.startswith("-"):
+            return None  # the command: its own --lang is the rules' language
+        value = word.removeprefix("--lang=") if word.startswith("--lang=") else None
+        if word == "--lang" and i + 1 < len(argv):
+            value = argv[i + 1]
+        if value is not None:
+            return value if value in i18n.LANGUAGES else None
+    return None
 
 
 def add_option_argument(parser: argparse.ArgumentParser) -> None:
@@ -112,6 +150,7 @@ def build_parser() -> Parser:
         rules.add_parser(commands).set_defaults(game=name)
     serve = add_serve_command(groups)
     serve.set_defaults(run=run_serve)
+    add_backup_commands(groups)
     return parser
 
 
@@ -126,17 +165,24 @@ def aliases() -> dict[str, str]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    words = list(sys.argv[1:] if argv is None else argv)
+    i18n.set_language(early_language(words))
+    args = None
     try:
-        args = build_parser().parse_args(argv)
+        args = build_parser().parse_args(words)
         i18n.set_language(args.ui_lang)  # None: the locale's
         code: int = args.run(args)
     except SystemExit as exc:  # --help: argparse has printed it and wants to stop
         return exc.code if isinstance(exc.code, int) else 0
-    except (UsageError, EkimaeError) as exc:
-        print(f"ekimae: error: {exc}", file=sys.stderr)
+    except UsageError as exc:
+        print(_("ekimae: error: {message}").format(message=exc), file=sys.stderr)
+        return USAGE_ERROR
+    except EkimaeError as exc:
+        message = error_text(getattr(args, "game", None), exc)
+        print(_("ekimae: error: {message}").format(message=message), file=sys.stderr)
         return USAGE_ERROR
     except KeyboardInterrupt:
-        print("ekimae: interrupted", file=sys.stderr)
+        print(_("ekimae: interrupted"), file=sys.stderr)
         return 130
     return code
 

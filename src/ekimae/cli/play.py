@@ -23,6 +23,7 @@ from rich.text import Text
 from ekimae.bots import play_game
 from ekimae.cli.common import (
     HUMAN,
+    UsageError,
     chosen_game,
     console,
     make_seats,
@@ -31,11 +32,12 @@ from ekimae.cli.common import (
     write_record,
 )
 from ekimae.cli.menu import Menu
+from ekimae.cli.refusals import error_text
 from ekimae.cli.rules import show
 from ekimae.cli.terminal import Front, terminal_title
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
-from ekimae.core.game import Game, Seat, State
+from ekimae.core.game import Dynamics, Game, Seat, State
 from ekimae.core.record import GameRecord
 from ekimae.games import reference
 from ekimae.i18n import _, language
@@ -65,7 +67,7 @@ class Input:
 
     def read(self, prompt: str) -> str | None:
         """One stripped line, or None at the end of input."""
-        self.out.print(prompt, end="", markup=False)
+        self.out.print(prompt, end="", markup=False, soft_wrap=True)
         self.out.file.flush()
         line = sys.stdin.readline()
         if not line:
@@ -120,7 +122,7 @@ class Session:
             action = self.game.parse_action(text)
             state.clone().apply(seat, action)  # a trial run, for the rules' own refusal
         except EkimaeError as exc:
-            self.out.print(Text(str(exc), style="red"))
+            self.out.print(Text(error_text(self.game.name, exc), style="red"))
             rule = getattr(exc, "rule", None)
             if rule:
                 hint = _("(type 'rules {rule}' to read the rule)").format(rule=rule)
@@ -183,6 +185,8 @@ def run(args: argparse.Namespace) -> int:
         + _("seed {seed} · seats: {seats}").format(seed=shown_seed, seats=seats)
     )
     front = title.front(game, out, names, humans=HUMAN in names)
+    if live_screen(game, names):
+        return play_live(out, args, game, options, names, seed, chosen)
     session = Session(out, game, names, front)
     front.started(game.new_state(len(names), seed, options))
     state, record = play_game(
@@ -208,16 +212,65 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def live_screen(game: Game[Any], names: Sequence[str]) -> bool:
+    """Whether a person plays this game on the full screen, in real time: a real-time game
+    whose title has a live front end, a person at a terminal (a pipe takes it in turns)."""
+    if game.type.dynamics is not Dynamics.REAL_TIME or HUMAN not in names:
+        return False
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        return False
+    return terminal_title(game.name).live
+
+
+def play_live(
+    out: Console,
+    args: argparse.Namespace,
+    game: Game[Any],
+    options: dict[str, str],
+    names: list[str],
+    seed: int,
+    chosen: bool,
+) -> int:
+    """The game on the full screen (cli/live_app.py), then its end, its seed and its record
+    as in a game taken in turns."""
+    from ekimae.cli.live import LiveTable, WallClock
+
+    if names.count(HUMAN) > 1:
+        raise UsageError(_("--seats: a real-time game at one keyboard has one person"))
+    seat = names.index(HUMAN)
+    table = LiveTable(game, names, make_seats(game, names, seed), seed, options, WallClock())
+    title = terminal_title(game.name)
+    app = title.live_app(table, seat)
+    assert app is not None
+    app.run()
+    front = title.front(game, out, names, humans=True)
+    record = table.record
+    if table.is_over():
+        front.final(table.state)
+        if not chosen:
+            out.print(_("The seed was {seed}.").format(seed=seed))
+        if args.save:
+            write_record(args.save, record)
+            out.print(_("record saved to {path}").format(path=args.save))
+        return 0
+    out.print(_("Game stopped after {count} actions.").format(count=len(record.actions)))
+    offer_save(Input(out), record, args.save)
+    return 0
+
+
 def offer_save(reader: Input, record: GameRecord, default: str | None) -> None:
-    """Ask where to save an unfinished game's record; no answer saves nothing (or to
-    `default`, the --save file, if there is one)."""
-    hint = f" [{default}]" if default else ""
-    answer = reader.read(
-        _("Save the record to a file?{hint} (path, or empty for no) ").format(hint=hint)
-    )
-    if answer is None:  # end of input: leave without saving
+    """Ask whether to save an unfinished game's record. With --save, Enter saves it there
+    (another path saves it there instead); without, Enter saves nothing. `no`, and the
+    end of input, save nothing."""
+    if default:
+        question = _("Save the record to {path}? (Enter: yes; another path; or 'no') ")
+        answer = reader.read(question.format(path=default))
+    else:
+        answer = reader.read(_("Save the record to a file? (a path, or Enter for no) "))
+    if answer is None or answer.lower() in {"no", "n", _("no").lower()}:
         return
     path = answer or default
-    if path:
-        write_record(path, record)
-        reader.out.print(_("record saved to {path}").format(path=path))
+    if not path:
+        return
+    write_record(path, record)
+    reader.out.print(_("record saved to {path}").format(path=path))

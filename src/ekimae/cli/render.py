@@ -11,6 +11,7 @@ from ekimae.cli.replaying import replay_to
 from ekimae.cli.terminal import terminal_title, with_extra
 from ekimae.core.game import Game, State
 from ekimae.games import games
+from ekimae.i18n import _
 
 EXTRA = "render"
 
@@ -34,11 +35,11 @@ def run(args: argparse.Namespace) -> int:
         state = replay_to(game, record, args.record, args.upto)
     else:
         if args.upto is not None:
-            raise UsageError("--upto needs --record")
-        game, _ = chosen_game(args)
+            raise UsageError(_("--upto needs --record"))
+        game, _options = chosen_game(args)
         check(game)
     terminal_title(game.name).render(game, state, args.out)
-    console().print(f"wrote {args.out}")
+    console().print(_("wrote {path}").format(path=args.out), markup=False)
     return 0
 
 
@@ -47,6 +48,7 @@ def check(game: Game[Any]) -> None:
     if EXTRA not in terminal_title(game.name).extras:
         having = ", ".join(with_extra(EXTRA, games())) or "none"
         raise UsageError(
-            f"render: {game.name} has no picture to draw (a title's extra; games with one: "
-            f"{having})"
+            _(
+                "render: {game} has no picture to draw (a title's extra; games with one: {having})"
+            ).format(game=game.name, having=having)
         )

@@ -10,6 +10,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import DataError, EkimaeError
 from ekimae.core.game import Game, State
 from ekimae.core.record import GameRecord, replay_failure
+from ekimae.i18n import _
 
 
 def first_state(game: Game[Any], record: GameRecord, path: str) -> State:
@@ -30,7 +31,7 @@ def replay_steps(
     """Apply the record's actions to `state` one by one, yielding (index, seat, action)
     after each; stops after `upto` actions."""
     if upto is not None and upto < 0:
-        raise UsageError(f"--upto: expected a number of actions >= 0, got {upto}")
+        raise UsageError(_("--upto: expected a number of actions >= 0, got {n}").format(n=upto))
     actions = record.actions if upto is None else record.actions[:upto]
     for index, (seat, action) in enumerate(actions):
         try:
@@ -42,6 +43,6 @@ def replay_steps(
 
 def replay_to(game: Game[Any], record: GameRecord, path: str, upto: int | None = None) -> State:
     state = first_state(game, record, path)
-    for _ in replay_steps(game, record, path, state, upto):
+    for _step in replay_steps(game, record, path, state, upto):
         pass
     return state

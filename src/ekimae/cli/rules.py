@@ -21,6 +21,7 @@ from ekimae import i18n
 from ekimae.cli.common import UsageError, console, default_game
 from ekimae.games import reference
 from ekimae.games.glossary import LANGUAGES, language_of
+from ekimae.i18n import _
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")  # the first one set decides (POSIX)
 
@@ -61,7 +62,7 @@ def rule_markdown(rule_id: str, lang: str | None = None) -> str:
     try:
         return reference.rule_text(rule_id, i18n.language() if lang is None else lang)
     except reference.UnknownRuleError as exc:
-        raise UsageError(f"rules: {exc}") from None
+        raise UsageError(_("rules: {error}").format(error=exc)) from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -72,12 +73,16 @@ def run(args: argparse.Namespace) -> int:
         found = rule_markdown(args.rule, lang)
         game = reference.find_rule(args.rule).game
         if args.game is not None and args.game != game:
-            raise UsageError(f"rules: {args.rule} is a rule of {game}, not of {args.game}")
+            raise UsageError(
+                _("rules: {rule} is a rule of {game}, not of {other}").format(
+                    rule=args.rule, game=game, other=args.game
+                )
+            )
         show(out, found)
         return 0
     try:
         text = reference.reference(args.game or default_game(), lang)
     except reference.UnknownRuleError as exc:
-        raise UsageError(f"rules --game: {exc}") from None
+        raise UsageError(_("rules --game: {error}").format(error=exc)) from None
     show(out, text)
     return 0

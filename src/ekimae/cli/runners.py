@@ -14,6 +14,7 @@ from typing import TypeVar
 
 from ekimae.cli.common import UsageError, err_console
 from ekimae.cli.progress import progress
+from ekimae.i18n import _
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -39,7 +40,7 @@ def ray_runner(address: str) -> Runner[T, R]:
     try:
         import ray  # optional dependency, only for --ray-address
     except ImportError:
-        raise UsageError("--ray-address needs Ray: pip install ray") from None
+        raise UsageError(_("--ray-address needs Ray: pip install ray")) from None
 
     def runner(work: Callable[[T], R], tasks: list[T]) -> Iterator[R]:
         if address == "local":
@@ -60,7 +61,7 @@ def ray_runner(address: str) -> Runner[T, R]:
 
 def make_runner(workers: int, ray_address: str | None, chunksize: int = 1) -> Runner[T, R]:
     if workers < 1:
-        raise UsageError(f"--workers: expected at least 1, got {workers}")
+        raise UsageError(_("--workers: expected at least 1, got {n}").format(n=workers))
     return ray_runner(ray_address) if ray_address else pool_runner(workers, chunksize)
 
 

@@ -25,6 +25,7 @@ from ekimae.cli.common import UsageError, chosen_game, console, err_console, mak
 from ekimae.cli.progress import progress
 from ekimae.cli.terminal import TerminalTitle, terminal_title
 from ekimae.core.game import Game, Ties
+from ekimae.i18n import _
 
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     players = args.players if args.players is not None or args.seats else count
     names = parse_seats(game, args.seats, players, default, humans=False)
     if args.games < 1:
-        raise UsageError(f"--games: expected at least 1, got {args.games}")
+        raise UsageError(_("--games: expected at least 1, got {n}").format(n=args.games))
     results: list[Result] = []
     with progress(err_console(), "games", args.games) as advance:
         for seed in range(args.seed, args.seed + args.games):

@@ -23,6 +23,30 @@ from ekimae.i18n import _
 
 INDENT = 2
 NONE = "—"
+# Keys whose values are seats in any game's view (0-based in the API): shown from 1, as
+# people number seats (`core.game.seat_name`). A list of them, or of lists (a ranking's
+# places), is numbered the same way.
+SEAT_KEYS = frozenset({
+    "seat", "seats", "to_act", "winner", "winners", "ranking", "order", "turn_order",
+    "architects", "movers", "called", "droppers", "catchers", "owner", "holder", "leader",
+})  # fmt: skip
+
+
+def seats_from_one(key: object, value: Any) -> Any:
+    """A seat-valued field (`SEAT_KEYS`) numbered from 1; any other as it is."""
+    if key not in SEAT_KEYS:
+        return value
+    return _plus_one(value)
+
+
+def _plus_one(value: Any) -> Any:
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return value + 1 if value >= 0 else value
+    if isinstance(value, list | tuple):
+        return [_plus_one(v) for v in value]
+    return value
 
 
 def words(key: object) -> str:
@@ -54,6 +78,7 @@ def view_table(view: Mapping[str, Any]) -> RenderableType:
 def _mapping(data: Mapping[str, Any], indent: int) -> list[RenderableType]:
     parts: list[RenderableType] = []
     for key, value in data.items():
+        value = seats_from_one(key, value)
         label = Text(" " * indent).append(f"{words(key)}:", style="bold")
         if plain(value):
             parts.append(label.append(f" {scalar(value)}"))
@@ -94,7 +119,7 @@ def _rows_table(rows: Sequence[Mapping[str, Any]]) -> Table:
         numeric = isinstance(value, int | float) and not isinstance(value, bool)
         table.add_column(words(key), justify="right" if numeric else "left")
     for row in rows:
-        table.add_row(*(Text(scalar(v)) for v in row.values()))
+        table.add_row(*(Text(scalar(seats_from_one(k, v))) for k, v in row.items()))
     return table
 
 

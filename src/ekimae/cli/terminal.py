@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from babel.numbers import format_decimal
+from rich.cells import cell_len
 from rich.console import Console
 from rich.rule import Rule
 
@@ -30,9 +31,13 @@ from ekimae.cli.common import HUMAN, UsageError, bot_list, seat_label
 from ekimae.cli.menu import Menu, build_menu
 from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
-from ekimae.games import title_part
+from ekimae.games import reference, title_part
 from ekimae.i18n import _N, _, game_terms, language
 from ekimae.i18n_log import game_log
+
+if TYPE_CHECKING:  # Textual is imported only when a real-time game is played live
+    from ekimae.cli.live import LiveTable
+    from ekimae.cli.live_app import LiveApp
 
 # A typed command of a title's own at a person's turn (TOKYO METRO: `map`, `hint`).
 Command = Callable[[State, Seat], None]
@@ -95,6 +100,7 @@ class TerminalTitle(Protocol):
     # Extras this title has: "render" (a picture of a position), "balance" (a report).
     extras: frozenset[str]
     score_word: str  # what a score counts, in table headings ("score", "yen")
+    live: bool  # a real-time title played on the full screen by a person (`live_app`)
     # The JSON key of the per-game end figures simulate and tournament average, or None.
     figures_key: str | None
 
@@ -136,6 +142,11 @@ class TerminalTitle(Protocol):
         """More timings for `ekimae bench`: label -> work returning its operation count."""
         ...
 
+    def live_app(self, table: LiveTable, seat: Seat) -> LiveApp | None:
+        """A real-time game's full-screen front end for a person at `seat` (cli/live_app.py),
+        or None: the game is then taken in turns at the terminal (`REAL_TIME_NOTE`)."""
+        ...
+
 
 class GenericFront:
     """Any game at the table, from its views alone."""
@@ -164,23 +175,24 @@ class GenericFront:
             if legal
             else ""
         )
+        rule = example_rule(self.game.name)
+        one_rule = _("one rule (e.g. 'rules {rule}')").format(rule=rule) if rule else _("one rule")
+        lines = [
+            ("help", _("this text")),
+            ("list", _("the legal actions again")),
+            ("show", _("the whole table")),
+            ("log", _("the whole game log")),
+            ("rules", _("the rule IDs")),
+            ("rules ID", one_rule),
+            ("quit", _("stop the game (you may save the record)")),
+        ]
+        width = max(cell_len(command) for command, _text in lines) + 2
         return (
             _("Type the number of an action, or its text form{example}. Other commands:").format(
                 example=example
             )
             + "\n"
-            + "\n".join(
-                f"  {command:<8}{_(text)}"
-                for command, text in (
-                    ("help", _N("this text")),
-                    ("list", _N("the legal actions again")),
-                    ("show", _N("the whole table")),
-                    ("log", _N("the whole game log")),
-                    ("rules", _N("the rule IDs")),
-                    ("rules ID", _N("one rule (e.g. 'rules SA-3')")),
-                    ("quit", _N("stop the game (you may save the record)")),
-                )
-            )
+            + "\n".join(f"  {command:<{width}}{text}" for command, text in lines)
         )
 
     def commands(self) -> Mapping[str, Command]:
@@ -281,6 +293,7 @@ class GenericTerminal:
     extras: frozenset[str] = frozenset()
     score_word = "score"
     figures_key: str | None = None
+    live = False
 
     def default_seats(self, game: Game[Any], command: str) -> tuple[tuple[str, ...], int]:
         """Two seats (or as few as the game allows); bots: `random`, which is fast. For a
@@ -321,6 +334,19 @@ class GenericTerminal:
         self, game: Game[Any], players: int, games: int, seed: int
     ) -> dict[str, Callable[[], int]]:
         return {}
+
+    def live_app(self, table: LiveTable, seat: Seat) -> LiveApp | None:
+        return None
+
+
+def example_rule(game: str) -> str | None:
+    """A rule of `game`'s own reference to show in an example (its second, the first
+    being the components), or None if it has no reference."""
+    try:
+        found = list(reference.rules(game))
+    except reference.UnknownRuleError:
+        return None
+    return found[min(1, len(found) - 1)] if found else None
 
 
 def clamp(value: int, low: int, high: int) -> int:

@@ -29,6 +29,7 @@ from ekimae.cli.terminal import TerminalTitle, terminal_title
 from ekimae.cli.tournament_log import Key, append, read_log, task_key
 from ekimae.cli.tournament_output import write_outputs
 from ekimae.cli.tournament_stats import GameResult, Task, play_one, rotations, summarize
+from ekimae.i18n import _
 
 
 def add_parser(commands: Any) -> argparse.ArgumentParser:
@@ -69,10 +70,10 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     game, options = chosen_game(args)
     title = terminal_title(game.name)
-    default, _ = title.default_seats(game, "tournament")
+    default, _count = title.default_seats(game, "tournament")
     types = parse_seats(game, args.seats or ",".join(default), None, (), humans=False)
     if args.games < 1:
-        raise UsageError(f"--games: expected at least 1, got {args.games}")
+        raise UsageError(_("--games: expected at least 1, got {n}").format(n=args.games))
     tasks = rotations(types, args.games, args.seed, args.untimed, game.name, options)
     results = play(tasks, args)
     results.sort(key=lambda r: r.seed)

@@ -77,9 +77,14 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise MalformedActionError(f"an action must be an object, got {_short(data)}")
         kind = data.get("type")
-        if kind not in self.classes:
+        if not isinstance(kind, str) or kind not in self.classes:
             known = ", ".join(sorted(self.classes))
-            raise MalformedActionError(f"unknown action type {_short(kind)} (known: {known})")
+            what = (
+                f"unknown action type {_short(kind)}"
+                if isinstance(kind, str)
+                else (f"an action's type is a word, not {_json_kind(kind)}")
+            )
+            raise MalformedActionError(f"{what} (known: {known})")
         fields = self.kinds[kind]
         extra = set(data) - set(fields) - {"type"}
         if extra:
@@ -128,15 +133,38 @@ def _short(value: Any, limit: int = 60) -> str:
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
+_NAMES = {int: "a whole number", str: "a word", bool: "true or false"}
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words (errors name it instead of echoing it)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true or false"
+    if isinstance(value, int):
+        return "a number"
+    if isinstance(value, float):
+        return "a decimal number"
+    if isinstance(value, str):
+        return "a word"
+    if isinstance(value, list | tuple):
+        return "a list"
+    if isinstance(value, Mapping):
+        return "an object"
+    return type(value).__name__
+
+
 def _check_value(kind: str, name: str, ftype: type, value: Any) -> Any:
     if ftype is tuple:
         if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-            raise MalformedActionError(f"{kind}.{name}: expected a list of strings")
+            raise MalformedActionError(f"{kind}.{name}: expected a list of words")
         return tuple(value)
-    if isinstance(value, bool) and ftype is not bool:
-        raise MalformedActionError(f"{kind}.{name}: expected {ftype.__name__}, got {_short(value)}")
-    if not isinstance(value, ftype):
-        raise MalformedActionError(f"{kind}.{name}: expected {ftype.__name__}, got {_short(value)}")
+    if (isinstance(value, bool) and ftype is not bool) or not isinstance(value, ftype):
+        shown = _short(value) if isinstance(value, int | str | float) else _json_kind(value)
+        raise MalformedActionError(
+            f"{kind}.{name}: expected {_NAMES.get(ftype, ftype.__name__)}, got {shown}"
+        )
     return value
 
 

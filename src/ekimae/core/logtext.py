@@ -20,7 +20,9 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from string import Formatter
-from typing import Union
+from typing import Any, Union
+
+from ekimae.core.game import seat_name
 
 
 def _N(message: str) -> str:  # noqa: N802 (gettext's name for "mark, translate later")
@@ -85,12 +87,23 @@ def fields_of(form: str) -> list[str]:
     return names
 
 
+# How the engine writes a plain field of these kinds in English (`english`); a title adds
+# its own (TOKYO METRO's yen), any other kind is written by `str`.
+WRITERS: dict[str, Callable[[Any], str]] = {"seat": seat_name}
+
+
 class LogForms:
     """A title's log templates (most specific first where two could read one line)."""
 
-    def __init__(self, forms: Sequence[str], kinds: Mapping[str, Kind]) -> None:
+    def __init__(
+        self,
+        forms: Sequence[str],
+        kinds: Mapping[str, Kind],
+        writers: Mapping[str, Callable[[Any], str]] | None = None,
+    ) -> None:
         self.forms = tuple(forms)
         self.kinds = dict(kinds)
+        self.writers = {**WRITERS, **(writers or {})}
         self._count = 0
         self._compiled = [self._compile(form) for form in self.forms]
         self._lists: dict[Parts, LogForms] = {}
@@ -143,6 +156,31 @@ class LogForms:
                 pieces.append(f"(?P<{group}>{text})")
                 fields.append(_Field(name, group, kind))
         return "".join(pieces), _Node(form, tuple(fields))
+
+    # -- writing an event (`core.log`) in English -----------------------------------------
+
+    def english(self, event: Any) -> str:
+        """The English line of an event (`core.log.Event`: a template and typed values),
+        byte for byte what formatting the template with the written values gives."""
+        if not event.values:
+            return str(event.form)
+        return str(event.form).format(
+            **{name: self._value(name, value) for name, value in event.values.items()}
+        )
+
+    def _value(self, name: str, value: Any) -> str:
+        kind = self.kinds.get(name, "text")
+        if isinstance(kind, Parts):
+            if isinstance(value, list | tuple):
+                sep = kind.sep or ""
+                return sep.join(self._part(item) for item in value)
+            return self._part(value)
+        writer = self.writers.get(kind)
+        return str(value) if writer is None else writer(value)
+
+    def _part(self, value: Any) -> str:
+        """One of a `Parts` field's forms: a sub-event, or a form without fields as is."""
+        return value if isinstance(value, str) else self.english(value)
 
     # -- reading a line -------------------------------------------------------------------
 

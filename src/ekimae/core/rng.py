@@ -15,11 +15,19 @@ Two streams, chosen by the seed's size:
 
 Either way `state` is the whole generator: `Rng(rng.state)` continues the same stream, so
 saving, cloning and replaying need nothing else.
+
+Whether an action drew at all (chance that an undo must never let a player preview again,
+`core.undo`) is counted here, in the one place every title's randomness comes from:
+`counting_draws()` counts the draws made in its block by any `Rng` of the current thread
+or task (a context variable, so other threads and tasks never add to it).
 """
 
 from __future__ import annotations
 
-from collections.abc import MutableSequence
+from collections.abc import Iterator, MutableSequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
 from hashlib import blake2b
 from typing import TypeVar
 
@@ -28,6 +36,27 @@ T = TypeVar("T")
 
 # Keys are at most BLAKE2b's 64 bytes: a seed has at most 64 + 512 bits.
 MAX_SEED_BITS = 64 + 512
+
+
+@dataclass
+class Draws:
+    """How many numbers the generators drew inside a `counting_draws()` block."""
+
+    count: int = 0
+
+
+_COUNTING: ContextVar[Draws | None] = ContextVar("ekimae_rng_draws", default=None)
+
+
+@contextmanager
+def counting_draws() -> Iterator[Draws]:
+    """Count every draw made in the block (by this thread or task only)."""
+    draws = Draws()
+    token = _COUNTING.set(draws)
+    try:
+        yield draws
+    finally:
+        _COUNTING.reset(token)
 
 
 def is_secret_seed(seed: int) -> bool:
@@ -48,6 +77,9 @@ class Rng:
         self._key = key.to_bytes((key.bit_length() + 7) // 8, "big") if key else b""
 
     def next64(self) -> int:
+        counting = _COUNTING.get()
+        if counting is not None:
+            counting.count += 1
         if self._key:
             counter = self.state & _MASK
             self.state = (self.state & ~_MASK) | ((counter + 1) & _MASK)

@@ -11,7 +11,6 @@ between the check and the start.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import errno
 import math
 import os
@@ -20,17 +19,16 @@ import socket
 import sys
 import tempfile
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from ekimae.server.config import Settings, default_data_dir, normalise_url, sqlite_url
-
-if TYPE_CHECKING:
-    import uvicorn
+from ekimae.server.config import Limits, default_data_dir, normalise_url, sqlite_url
+from ekimae.server.forwarded import parse_proxies
+from ekimae.server.serving import BACKLOG, serve
+from ekimae.server.serving import mask_url as mask_url  # re-exported: tests, backup_cli
+from ekimae.server.serving import uvicorn_config as uvicorn_config  # re-exported: tests
 
 USAGE_ERROR = 2
-STARTUP_FAILURE = 3  # uvicorn's code when the app itself fails to start
 DB_CONNECT_TIMEOUT = 3  # seconds; libpq's smallest useful value is 2
-BACKLOG = 2048  # uvicorn's default
 
 
 class ServeError(Exception):
@@ -96,17 +94,35 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
         help="let seats' webhooks reach loopback, private and link-local addresses "
         "(off: a player could make the server POST into its own network)",
     )
+    parser.add_argument(
+        "--log-format",
+        choices=("text", "json"),
+        default=os.environ.get("EKIMAE_LOG_FORMAT", "text"),
+        help="text lines, or one JSON object per line for a log collector "
+        "(default: $EKIMAE_LOG_FORMAT, else text)",
+    )
+    parser.add_argument(
+        "--trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
+        "X-Forwarded-For names the client; repeat for several (default: none, the "
+        "connection's address is the client's)",
+    )
+    parser.add_argument(
+        "--create-limit",
+        type=int,
+        default=Limits().creates_per_window,
+        metavar="N",
+        help=f"games one client (address) may create per {Limits().window_seconds / 60:.0f} "
+        f"minutes (default: {Limits().creates_per_window}; 0: no limit)",
+    )
     parser.set_defaults(func=run_serve)
     return parser
 
 
 # ---------------------------------------------------------------------------- checks
-
-
-def mask_url(url: str) -> str:
-    """`url` with its password (if any) shown as `***`; works on unparsable URLs too (up to
-    the last `@`, in case the password has an unescaped `/` or `@`)."""
-    return re.sub(r"(://[^:/?#@]*:).*@", r"\1***@", url)
 
 
 def _password(url: str) -> str | None:
@@ -139,6 +155,16 @@ def check_numbers(args: argparse.Namespace) -> None:
         )
     if not 1 <= args.workers <= 256:
         raise ServeError(f"--workers {args.workers} must be from 1 to 256 (server processes)")
+
+
+def check_clients(args: argparse.Namespace) -> None:
+    """--trusted-proxy and --create-limit."""
+    try:
+        parse_proxies(args.trusted_proxy)
+    except ValueError as exc:
+        raise ServeError(f"--trusted-proxy {exc}") from None
+    if args.create_limit < 0:
+        raise ServeError(f"--create-limit {args.create_limit} must be 0 (no limit) or more")
 
 
 def check_processes(args: argparse.Namespace, url: str) -> None:
@@ -290,6 +316,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         check_numbers(args)
         check_notify(args)
+        check_clients(args)
         if args.database_url:
             url: str = args.database_url
             where = f"ekimae: database {mask_url(url)}"
@@ -306,87 +333,7 @@ def run_serve(args: argparse.Namespace) -> int:
         print(f"ekimae serve: {exc}", file=sys.stderr)
         return USAGE_ERROR
     with sock:
-        return _serve(args, url, where, sock)
-
-
-def uvicorn_config(
-    app: Any, host: str, port: int, settings: Settings, workers: int = 1
-) -> uvicorn.Config:
-    """uvicorn's settings: a WebSocket message past the limit closes that connection (1009).
-
-    (uvicorn has no cap on an HTTP body; the app enforces `limits.max_body` itself.)
-    With `workers` > 1, `app` is the factory's import string (each process builds its own).
-    """
-    import uvicorn
-
-    return uvicorn.Config(
-        app,
-        host=host,
-        port=port,
-        log_level="info",
-        ws_max_size=settings.limits.max_ws_message,
-        backlog=BACKLOG,
-        workers=workers,
-        factory=workers > 1,
-    )
-
-
-def _serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) -> int:
-    import uvicorn  # imported late: the rest of the CLI must not pay for the web stack
-
-    from ekimae.server import logs
-    from ekimae.server.app import create_app
-
-    host = f"[{args.host}]" if ":" in args.host else args.host
-    settings = Settings(
-        database_url=url,
-        bot_delay=args.bot_delay,
-        bot_workers=args.bot_workers,
-        smtp_url=args.smtp_url or None,
-        smtp_from=args.smtp_from or None,
-        public_url=args.public_url or f"http://{host}:{args.port}",
-        webhook_private=args.webhook_allow_private,
-        ray_address=args.ray_address or None,
-    )
-    print(where)
-    if settings.smtp_url:
-        print(f"ekimae: turn e-mails via {mask_url(settings.smtp_url)} from {settings.smtp_from}")
-    if args.ray_address:
-        print(f"ekimae: bot moves and hints on Ray at {mask_url(args.ray_address)}")
-    print(f"ekimae: open http://{host}:{args.port}/", flush=True)
-    if args.workers > 1:
-        return _serve_processes(args, settings, sock)
-    config = uvicorn_config(create_app(settings), args.host, args.port, settings)
-    logs.install()  # after uvicorn.Config: it (re)configures the logging handlers
-    server = uvicorn.Server(config)
-    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly
-        server.run(sockets=[sock])
-    return 0 if server.started else STARTUP_FAILURE
-
-
-def _serve_processes(args: argparse.Namespace, settings: Settings, sock: socket.socket) -> int:
-    """`--workers N`: uvicorn's supervisor starts N processes (spawned, each building the
-    app from `app_from_env`) that accept on the one socket bound here, and restarts one
-    that dies. They share nothing but PostgreSQL (see docs/server.md)."""
-    import dataclasses
-    import json
-
-    from uvicorn.supervisors import Multiprocess
-
-    from ekimae.server import logs
-    from ekimae.server.app import SETTINGS_ENV
-
-    data = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
-    data.pop("limits")  # the defaults, in every process
-    os.environ[SETTINGS_ENV] = json.dumps(data)
-    config = uvicorn_config(
-        "ekimae.server.app:app_from_env", args.host, args.port, settings, args.workers
-    )
-    logs.install()
-    print(f"ekimae: {args.workers} server processes on one port", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        Multiprocess(config, sockets=[sock]).run()
-    return 0
+        return serve(args, url, where, sock)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,7 +22,8 @@ class Limits:
 
     max_body: int = 64 * 1024  # bytes of one HTTP request body
     max_ws_message: int = 64 * 1024  # bytes of one WebSocket message
-    # Games one client (address) may create per window; hints one seat may ask per window.
+    # Games one client (address) may create per window (0: no limit; `serve --create-limit`);
+    # hints one seat may ask per window.
     creates_per_window: int = 30
     hints_per_window: int = 12
     window_seconds: float = 600.0
@@ -71,6 +72,11 @@ class Settings:
     # table this often (events lost while its listener was down).
     lease_seconds: float = 6.0
     check_seconds: float = 2.0
+    # The logs as one JSON object per line (`--log-format json`), for a log collector.
+    log_json: bool = False
+    # Proxies whose `X-Forwarded-For` names the client (addresses or networks); none by
+    # default: the connection's peer is the client (`server.forwarded`).
+    trusted_proxies: tuple[str, ...] = ()
 
 
 def sqlite_url(data_dir: Path) -> str:

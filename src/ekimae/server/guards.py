@@ -1,23 +1,25 @@
-"""ASGI guards in front of every route: a bounded request body, no referrer leaks."""
+"""ASGI guards in front of every route: a bounded request body, safe response headers."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-
-class BodyTooLargeError(Exception):
-    pass
+from ekimae.server.headers import with_headers
 
 
 class BodyLimit:
-    """Refuse request bodies over `max_body` bytes with 413, before any route reads them.
+    """Refuse request bodies over `max_body` bytes with 413, before any route reads them;
+    give every response the headers of `server.headers` (CSP, nosniff, no framing, no
+    referrer), errors included.
 
-    The declared Content-Length is checked first; a chunked body is counted as it
-    arrives. Pages also get `Referrer-Policy: no-referrer`, so a seat's link (its token is
-    in the URL) is never sent to another site.
+    The declared Content-Length is checked first. A body without one (chunked) is read
+    here as it arrives, at most `max_body` bytes of it, and handed to the route whole: one
+    byte over and the answer is 413 like a declared one (issue 26: it was a 400, the
+    route's parser having swallowed the error).
     """
 
     def __init__(self, app: ASGIApp, max_body: int) -> None:
@@ -33,43 +35,65 @@ class BodyLimit:
         if declared is not None and (not declared.isdigit() or int(declared) > self.max_body):
             await self._refuse(send)
             return
-        seen = 0
-        started = False
-
-        async def counted() -> Message:
-            nonlocal seen
-            message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.max_body:
-                    raise BodyTooLargeError
-            return message
 
         async def sending(message: Message) -> None:
-            nonlocal started
             if message["type"] == "http.response.start":
-                started = True
                 message = dict(message)
-                message["headers"] = [*message.get("headers", []), _NO_REFERRER]
+                message["headers"] = with_headers(list(message.get("headers", [])))
             await send(message)
 
-        try:
-            await self.app(scope, counted, sending)
-        except BodyTooLargeError:
-            if not started:
-                await self._refuse(send)
+        read = await self._read(receive)
+        if read is None:
+            await self._refuse(send)
+            return
+        await self.app(scope, read, sending)
+
+    async def _read(self, receive: Receive) -> Receive | None:
+        """A `receive` that hands the route the whole body, read here; None past the limit.
+        A disconnect before the end is passed on as it came."""
+        body = bytearray()
+        ended: Message | None = None
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":
+                ended = message
+                break
+            body += message.get("body", b"")
+            if len(body) > self.max_body:
+                return None
+            if not message.get("more_body", False):
+                break
+        first: list[Message] = [{"type": "http.request", "body": bytes(body), "more_body": False}]
+        if ended is not None:
+            first = [ended]
+
+        async def replay() -> Message:
+            return first.pop() if first else await receive()
+
+        return replay
 
     async def _refuse(self, send: Send) -> None:
         body = json.dumps(
             {"detail": f"a request body may have at most {self.max_body} bytes"}
         ).encode()
-        headers: list[Any] = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(body)).encode()),
-            _NO_REFERRER,
-        ]
+        headers = with_headers(
+            [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ]
+        )
         await send({"type": "http.response.start", "status": 413, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
 
-_NO_REFERRER = (b"referrer-policy", b"no-referrer")
+class GuardedApp(FastAPI):
+    """A FastAPI app with `BodyLimit` outside everything, even the handler of unexpected
+    errors, so that a 500 carries the same headers as any other response."""
+
+    def __init__(self, *args: Any, max_body: int, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.max_body = max_body
+
+    def build_middleware_stack(self) -> ASGIApp:
+        return BodyLimit(super().build_middleware_stack(), self.max_body)

@@ -23,7 +23,7 @@ import math
 from typing import Any
 
 from ekimae.i18n import _N, Words, format_yen
-from ekimae.server.hub import LiveGame
+from ekimae.server.table import Table
 from ekimae.server.workers import Hint
 
 MIN_SAMPLES = 8
@@ -91,18 +91,18 @@ def why(hint: Hint, lang: str) -> str | None:
     )
 
 
-def payload(live: LiveGame, seat: int, hint: Hint, lang: str) -> dict[str, Any]:
-    """The hint's answer for `seat` of `live`, its sentences in `lang`."""
+def payload(table: Table, seat: int, hint: Hint, lang: str) -> dict[str, Any]:
+    """The hint's answer for `seat` of `table`, its sentences in `lang`."""
     wire = hint.action.to_dict()
-    view = live.state.view(seat)
-    label = live.web.label(view, seat, wire, live.info.options, lang=lang)
+    view = table.state.view(seat)
+    label = table.web.label(view, seat, wire, table.info.options, lang=lang)
     return {
         "action": wire,
-        "text": live.game.format_action(hint.action),
-        "label": label or live.game.format_action(hint.action),
+        "text": table.game.format_action(hint.action),
+        "label": label or table.game.format_action(hint.action),
         "why": why(hint, lang),
         "chance": chance(hint, lang),
         "win_chance": hint.win_chance,
         # The hint is for this position only: a page drops it once the count moves on.
-        "actions": len(live.record.actions),
+        "actions": len(table.record.actions),
     }

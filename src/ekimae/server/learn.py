@@ -10,7 +10,7 @@ a real game made from (options, seed, actions), the bots are the server's own bo
 the page's script (`static/learn.js`) only narrates and holds back an action the lesson
 does not expect.
 
-Routes (`router(templates, limits)`):
+Routes (`server.routes.learn`):
 
 - `GET /learn`: every lesson, by title, in the page's language (start or resume);
 - `POST /api/learn/{key}`: a new lesson game; answers its page's URL for the learner's
@@ -23,7 +23,6 @@ This module names no title: lessons are found in the titles' folders.
 from __future__ import annotations
 
 import re
-import time
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -31,9 +30,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
-from fastapi.templating import Jinja2Templates
+from fastapi import HTTPException
 
 from ekimae import i18n
 from ekimae.core.actions import Action
@@ -42,10 +39,8 @@ from ekimae.core.game import SYSTEM, Dynamics, State, stamp
 from ekimae.games import find_game, games
 from ekimae.games.glossary import LANGUAGES
 from ekimae.seeding import derived_seed
-from ekimae.server.config import Limits
-from ekimae.server.hub import Hub, RefusedError
+from ekimae.server.hub import Hub
 from ekimae.server.ladders import LEVEL_WORDS, bot_levels, bot_names
-from ekimae.server.limits import RateLimiter, retry_after
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.workers import bot_move
 
@@ -371,47 +366,6 @@ def lesson_cards(lang: str) -> list[dict[str, Any]]:
     return out
 
 
-def router(templates: Jinja2Templates, limits: Limits) -> APIRouter:
-    """The lesson pages and API; `templates` are the app's (base.html, the i18n)."""
-    routes = APIRouter()
-    creates = RateLimiter(limits.creates_per_window, limits.window_seconds)
-
-    @routes.get("/learn", response_class=HTMLResponse)
-    async def learn_page(request: Request) -> Response:
-        lang = i18n.request_language(request)
-        context = {"titles": lesson_cards(lang)}
-        return templates.TemplateResponse(request, "learn.html", context)
-
-    @routes.get("/api/learn")
-    async def api_lessons(request: Request) -> list[dict[str, Any]]:
-        return lesson_cards(i18n.request_language(request))
-
-    @routes.get("/api/learn/{key}")
-    async def api_lesson(request: Request, key: str) -> dict[str, Any]:
-        return lesson_or_404(key).payload(i18n.request_language(request))
-
-    @routes.post("/api/learn/{key}", status_code=201)
-    async def api_start(request: Request, key: str) -> Any:
-        lesson = lesson_or_404(key)
-        who = request.client.host if request.client else "-"
-        wait = creates.allow(who, time.monotonic())
-        if wait is not None:
-            return JSONResponse(
-                {"detail": f"too many games created from here; try again in {wait:.0f} s"},
-                status_code=429,
-                headers={"Retry-After": retry_after(wait)},
-            )
-        hub: Hub = request.app.state.hub
-        try:
-            game_id, token = await start(hub, lesson, i18n.request_language(request))
-        except RefusedError as exc:  # a lesson whose setup the engine refuses: a data bug
-            raise HTTPException(500, f"lesson {key}: {exc.message}") from None
-        url = f"/g/{game_id}?t={token}&learn={lesson.key}"
-        return {"id": game_id, "seat": 0, "token": token, "url": url}
-
-    return routes
-
-
 def check_all() -> Mapping[str, Lesson]:
     """Load every lesson (a test and `ekimae serve` fail early on a bad file)."""
     lessons.cache_clear()
@@ -427,6 +381,5 @@ __all__ = [
     "lessons",
     "matches",
     "rehearse",
-    "router",
     "start",
 ]

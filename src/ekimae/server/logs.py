@@ -11,9 +11,11 @@ their handlers (a handler's filter also sees records propagated from child logge
 
 from __future__ import annotations
 
+import json
 import logging
 import re
 from collections.abc import Iterable
+from datetime import UTC, datetime
 from typing import Any
 from urllib.parse import unquote_plus
 
@@ -73,14 +75,49 @@ class RedactSecrets(logging.Filter):
         return True
 
 
-def install(names: Iterable[str] = LOGGERS) -> RedactSecrets:
+class JsonLines(logging.Formatter):
+    """One JSON object per line (`ekimae serve --log-format json`), for a log collector.
+
+    Every line has `time` (UTC, ISO 8601), `level`, `logger` and `message` (redacted like
+    the text form: the filters ran before any formatter); uvicorn's access lines add
+    `client`, `method`, `path`, `status`; a traceback comes as `error`."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        line: dict[str, Any] = {
+            "time": datetime.fromtimestamp(record.created, UTC).isoformat(timespec="milliseconds"),
+            "level": record.levelname.lower(),
+            "logger": record.name,
+            "message": record.getMessage(),
+        }
+        args = record.args
+        if record.name == "uvicorn.access" and isinstance(args, tuple) and len(args) == 5:
+            client, method, path, _, status = args
+            line.update(client=client, method=method, path=path, status=status)
+        if record.exc_info and not record.exc_text:
+            record.exc_text = redact(self.formatException(record.exc_info))
+        if record.exc_text:
+            line["error"] = record.exc_text
+        return json.dumps(line, ensure_ascii=False, default=str)
+
+
+def install(names: Iterable[str] = LOGGERS, *, json_lines: bool = False) -> RedactSecrets:
     """Put one `RedactSecrets` on each named logger and on its handlers (call after uvicorn
-    has configured its logging, which replaces the handlers); returns the filter."""
+    has configured its logging, which replaces the handlers); returns the filter. With
+    `json_lines`, those handlers write `JsonLines`, and the server's own logger gets one
+    on standard error if it has none."""
     redactor = RedactSecrets()
+    if json_lines:
+        own = logging.getLogger("ekimae.server")
+        if not own.handlers:
+            own.addHandler(logging.StreamHandler())
+            own.setLevel(logging.INFO)
     for name in names:
         logger = logging.getLogger(name)
         targets: list[logging.Filterer] = [logger, *logger.handlers]
         for target in targets:
             if not any(isinstance(f, RedactSecrets) for f in target.filters):
                 target.addFilter(redactor)
+        if json_lines:
+            for handler in logger.handlers:
+                handler.setFormatter(JsonLines())
     return redactor

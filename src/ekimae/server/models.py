@@ -161,3 +161,16 @@ class LeaseRow(Base):
     )
     holder: Mapped[str] = mapped_column(String(64))
     expires_at: Mapped[float] = mapped_column(Float)
+
+
+class RateEvent(Base):
+    """One event counted by a per-client limit (revision 0007), shared by every server
+    process on the database: `key` names the limit and the client, `at` is epoch seconds
+    on the database's clock."""
+
+    __tablename__ = "rate_events"
+    __table_args__ = (Index("ix_rate_events_key_at", "key", "at"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    key: Mapped[str] = mapped_column(String(200))
+    at: Mapped[float] = mapped_column(Float)

@@ -7,11 +7,13 @@ a task of its own: the action path never waits for a mail server or a web hook, 
 failure is a log line (address and URL redacted), never an error anywhere else.
 
 Abuse: a webhook is http or https only, to a public address (loopback, private and
-link-local addresses are refused, checked again at sending time against what the name
-resolves to, unless the operator allows them), with a timeout and without following
-redirects; its body carries no seat token (webhooks often post into shared channels).
-Sending is rate-limited per seat and per destination, so a game against fast bots cannot
-turn the server into a mail bomb against an address a player typed in.
+link-local addresses are refused, in their IPv4-in-IPv6 forms too, checked again at
+sending time against what the name resolves to, and the request goes to the address that
+was checked, never to a second lookup's; unless the operator allows them), with a timeout
+and without following redirects; its body carries no seat token (webhooks often post
+into shared channels). Sending is rate-limited per seat and per destination, so a game
+against fast bots cannot turn the server into a mail bomb against an address a player
+typed in.
 """
 
 from __future__ import annotations
@@ -21,8 +23,8 @@ import ipaddress
 import logging
 import re
 import smtplib
+import socket
 import ssl
-import time
 from dataclasses import dataclass
 from email.message import EmailMessage
 from typing import Any
@@ -31,7 +33,7 @@ from urllib.parse import unquote, urlsplit
 import httpx
 
 from ekimae.server.config import Settings
-from ekimae.server.limits import RateLimiter
+from ekimae.server.limits import rate_limiter
 from ekimae.server.logs import redact
 from ekimae.server.store import NotifySettings, Store
 
@@ -54,11 +56,27 @@ def check_email(text: str) -> str:
     return text
 
 
+# NAT64's well-known prefix (RFC 6052): the last 32 bits are an IPv4 address.
+_NAT64 = ipaddress.ip_network("64:ff9b::/96")
+
+
 def _is_public(address: str) -> bool:
+    """A global address, and so is any IPv4 address an IPv6 one carries (issue 26: the
+    IPv4-mapped ::ffff:127.0.0.1, the IPv4-compatible ::127.0.0.1, 6to4 2002:7f00:1::
+    and NAT64 64:ff9b::7f00:1 forms of loopback and private addresses are refused too)."""
     try:
-        return ipaddress.ip_address(address.split("%", 1)[0]).is_global
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
     except ValueError:
         return False
+    if not ip.is_global:
+        return False
+    if isinstance(ip, ipaddress.IPv6Address):
+        low = ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+        embedded = [ip.ipv4_mapped, ip.sixtofour]
+        if int(ip) >> 32 == 0 or ip in _NAT64:  # IPv4-compatible (::/96), NAT64
+            embedded.append(low)
+        return all(v4 is None or v4.is_global for v4 in embedded)
+    return True
 
 
 def check_webhook(url: str, allow_private: bool) -> str:
@@ -186,7 +204,7 @@ class Notifier:
         self.settings = settings
         self.smtp = parse_smtp(settings.smtp_url, settings.smtp_from) if settings.smtp_url else None
         limits = settings.limits
-        self._limit = RateLimiter(limits.notify_per_window, limits.window_seconds)
+        self._limit = rate_limiter(store, "notice", limits.notify_per_window, limits.window_seconds)
         self._tasks: set[asyncio.Task[None]] = set()
         self._http: httpx.AsyncClient | None = None
         # Sent notices (for tests and the docs' figures): (kind, game, seat).
@@ -228,19 +246,25 @@ class Notifier:
         except Exception as exc:  # never let a notice crash anything
             log.error("turn notices for game %s failed: %s", notice.game_id, _safe(exc))
 
-    def _allowed(self, *keys: str) -> bool:
-        now = time.monotonic()
-        return all(self._limit.allow(key, now) is None for key in keys)
+    async def _allowed(self, *keys: str) -> bool:
+        """Whether every key's limit allows one more (counted key by key until one does
+        not, as before)."""
+        for key in keys:
+            if await self._limit.ask(key) is not None:
+                return False
+        return True
 
     async def _to_seat(self, notice: TurnNotice, seat: int, target: NotifySettings) -> None:
         if target.email and self.smtp is not None:
-            if self._allowed(f"seat:{notice.game_id}:{seat}:email", f"to:{target.email.lower()}"):
+            if await self._allowed(
+                f"seat:{notice.game_id}:{seat}:email", f"to:{target.email.lower()}"
+            ):
                 await self._email(notice, seat, target.email)
             else:
                 log.warning("e-mail to %s held back: rate limit", mask_email(target.email))
         if target.webhook:
             host = urlsplit(target.webhook).hostname or "?"
-            if self._allowed(f"seat:{notice.game_id}:{seat}:webhook", f"to:{host}"):
+            if await self._allowed(f"seat:{notice.game_id}:{seat}:webhook", f"to:{host}"):
                 await self._webhook(notice, seat, target.webhook)
             else:
                 log.warning("webhook to %s held back: rate limit", host)
@@ -284,13 +308,23 @@ class Notifier:
             "url": f"{self.settings.public_url.rstrip('/')}/g/{notice.game_id}",
         }
         try:
-            if not self.settings.webhook_private:
-                await check_resolves_public(host, parts.port or 443)
-            if self._http is None:
-                self._http = httpx.AsyncClient(
-                    follow_redirects=False, timeout=self.settings.notify_timeout
-                )
-            res = await self._http.post(url, json=body)
+            if self.settings.webhook_private:
+                if self._http is None:
+                    self._http = httpx.AsyncClient(
+                        follow_redirects=False, timeout=self.settings.notify_timeout
+                    )
+                res = await self._http.post(url, json=body)
+            else:
+                port = parts.port or (443 if parts.scheme == "https" else 80)
+                address = await resolve_public(host, port)
+                target, headers, extensions = pinned(url, address)
+                # A client of its own: a pooled connection is keyed by the address, and
+                # must not carry one host's request over a TLS session made for another.
+                # No proxy from the environment: the request goes to the checked address.
+                async with httpx.AsyncClient(
+                    follow_redirects=False, timeout=self.settings.notify_timeout, trust_env=False
+                ) as http:
+                    res = await http.post(target, json=body, headers=headers, extensions=extensions)
         except Exception as exc:
             text = _safe(exc).replace(url, f"<webhook on {host}>")
             log.error("webhook to %s for game %s failed: %s", host, notice.game_id, text)
@@ -303,13 +337,36 @@ class Notifier:
         self.sent.append(("webhook", notice.game_id, seat))
 
 
-async def check_resolves_public(host: str, port: int) -> None:
-    """Refuse a name that resolves to a loopback, private or link-local address (checked
-    when sending, since a name can point anywhere by then)."""
-    infos = await asyncio.get_running_loop().getaddrinfo(host, port)
-    addresses = {str(info[4][0]) for info in infos}
+async def resolve_public(host: str, port: int) -> str:
+    """The address to send to: `host` looked up once, when sending (a name can point
+    anywhere by then); NotifyError if any address it has is loopback, private or
+    link-local. The request then goes to this very address (`pinned`): a second lookup
+    could answer otherwise (DNS rebinding, issue 26)."""
+    infos = await asyncio.get_running_loop().getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    addresses = [str(info[4][0]) for info in infos]
     if not addresses or not all(_is_public(a) for a in addresses):
         raise NotifyError("its host resolves to a non-public address")
+    return addresses[0]
+
+
+async def check_resolves_public(host: str, port: int) -> None:
+    """Refuse a name that resolves to a loopback, private or link-local address."""
+    await resolve_public(host, port)
+
+
+def pinned(url: str, address: str) -> tuple[str, dict[str, str], dict[str, Any]]:
+    """(URL, headers, httpx extensions) to send to `url` at the checked `address`: the
+    connection goes to the address, the request still names the host (Host header) and
+    TLS still checks the host's certificate (SNI, verified for that name)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    literal = f"[{address}]" if ":" in address else address
+    netloc = literal if parts.port is None else f"{literal}:{parts.port}"
+    named = host if parts.port is None else f"{host}:{parts.port}"
+    if ":" in host:
+        named = f"[{host}]" if parts.port is None else f"[{host}]:{parts.port}"
+    extensions: dict[str, Any] = {"sni_hostname": host} if parts.scheme == "https" else {}
+    return parts._replace(netloc=netloc).geturl(), {"Host": named}, extensions
 
 
 def _safe(exc: BaseException) -> str:

@@ -18,11 +18,25 @@ import secrets
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, delete, event, func, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Row,
+    Table,
+    bindparam,
+    create_engine,
+    delete,
+    event,
+    func,
+    insert,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -38,11 +52,18 @@ from ekimae.server.models import (
     Invite,
     LeaseRow,
     NotifyRow,
+    RateEvent,
     ResultRow,
     SeatToken,
 )
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+# The hot path (an action's write, a game's load and re-read, a token's seat) goes through
+# SQLAlchemy Core on these tables with statements built once (issue 29: the ORM's unit of
+# work was a fifth of the server's CPU per action); the rest uses the ORM.
+GAMES = cast(Table, GameRow.__table__)
+ACTIONS = cast(Table, ActionRow.__table__)
+TOKENS = cast(Table, SeatToken.__table__)
 # The advisory lock that serialises migrations of one database (any constant).
 MIGRATE_LOCK = 0x656B696D  # "ekim"
 # The PostgreSQL channel every server process LISTENs on (`server.bus`).
@@ -125,6 +146,19 @@ def _chat(row: ChatRow) -> ChatMessage:
 
 
 @dataclass(frozen=True)
+class Discard:
+    """A seat's pending sealed choice taken out of the record when the seat changes hands
+    (`core.sealed`): action `index`, `seat`'s, and the game's summary without it."""
+
+    index: int
+    seat: int
+    to_act: list[int]
+    finished: bool
+    winner: int | None
+    revision: int | None = None  # as in `Store.append_action`
+
+
+@dataclass(frozen=True)
 class NotifySettings:
     """Where a seat asked to be told it is its turn; for that seat's eyes only."""
 
@@ -132,7 +166,7 @@ class NotifySettings:
     webhook: str | None = None
 
 
-def _info(row: GameRow) -> GameInfo:
+def _info(row: GameRow | Row[Any]) -> GameInfo:
     return GameInfo(
         row.id,
         row.game,
@@ -151,6 +185,86 @@ def _info(row: GameRow) -> GameInfo:
         row.rematch,
         row.revision,
     )
+
+
+def _moved(revision: bool) -> Any:
+    """`UPDATE games SET <summary>, revision = revision + 1 WHERE id = :g [AND revision =
+    :rev] RETURNING revision`: the write's first statement, which also locks the row."""
+    where = [GAMES.c.id == bindparam("g")]
+    if revision:
+        where.append(GAMES.c.revision == bindparam("rev"))
+    return (
+        update(GAMES)
+        .where(*where)
+        .values(
+            action_count=bindparam("count"),
+            to_act=bindparam("to_act_"),
+            finished=bindparam("finished_"),
+            winner=bindparam("winner_"),
+            revision=GAMES.c.revision + 1,
+        )
+        .returning(GAMES.c.revision)
+    )
+
+
+_MOVE = {True: _moved(True), False: _moved(False)}
+_ADD_ACTION = insert(ACTIONS).values(
+    game_id=bindparam("g"),
+    idx=bindparam("idx_"),
+    seat=bindparam("seat_"),
+    action=bindparam("action_"),
+    key=bindparam("key_"),
+)
+_LAST_INDEX = select(func.max(ACTIONS.c.idx)).where(ACTIONS.c.game_id == bindparam("g"))
+_DROP_ACTION = delete(ACTIONS).where(
+    ACTIONS.c.game_id == bindparam("g"),
+    ACTIONS.c.idx == bindparam("idx_"),
+    ACTIONS.c.seat == bindparam("seat_"),
+)
+_GAME = select(GAMES).where(GAMES.c.id == bindparam("g"))
+_ACTIONS_FROM = (
+    select(ACTIONS.c.idx, ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.key)
+    .where(ACTIONS.c.game_id == bindparam("g"), ACTIONS.c.idx >= bindparam("start"))
+    .order_by(ACTIONS.c.idx)
+)
+_TOKEN_SEAT = select(TOKENS.c.seat).where(
+    TOKENS.c.game_id == bindparam("g"), TOKENS.c.token == bindparam("token_")
+)
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game read in one transaction: its row, and its actions from index `start` on
+    (all of them when `start` is 0) with their idempotency keys (key -> index)."""
+
+    info: GameInfo
+    start: int
+    actions: list[tuple[int, Action]]
+    keys: dict[str, int]
+    data_version: str
+
+    def record(self) -> GameRecord:
+        """The whole record (only for a load from the start)."""
+        assert self.start == 0
+        info = self.info
+        return GameRecord(
+            info.game,
+            info.seats,
+            info.seed,
+            dict(info.options),
+            list(self.actions),
+            list(info.names),
+            self.data_version,
+        )
+
+    def appends_only(self, revision: int, count: int) -> bool:
+        """Whether the game only grew since it was at (`revision`, `count` actions): every
+        append bumps the revision and the count by one, an undo or a discarded sealed
+        choice bumps the revision and takes one off the count, so the two grew alike if
+        and only if nothing was taken out (then the actions read from `count` on are
+        exactly the new ones)."""
+        grew = self.info.action_count - count
+        return grew >= 0 and self.info.revision - revision == grew == len(self.actions)
 
 
 def make_engine(url: str) -> Engine:
@@ -242,7 +356,7 @@ class Store:
             safe = "".join(c for c in schema if c.isalnum() or c == "_")[:40]
             self.channel = f"{CHANNEL}_{safe}"
 
-    def _event(self, db: Session, game_id: str, kind: str, **data: Any) -> None:
+    def _event(self, db: Session | Connection, game_id: str, kind: str, **data: Any) -> None:
         """Tell the other server processes (PostgreSQL only; SQLite serves one process):
         sent when, and only if, the caller's transaction commits."""
         if not self.postgres:
@@ -364,24 +478,76 @@ class Store:
             raise SeatError("this seat was claimed at the same moment by someone else") from None
         return game_id, seat, token
 
-    def revoke(self, game_id: str, seat: int) -> str:
+    def revoke(
+        self, game_id: str, seat: int, discard: Discard | None = None
+    ) -> tuple[str, int | None]:
         """Withdraw a person's seat from whoever holds it (or its invitation) and open a
-        new invitation for it; returns the new code."""
+        new invitation for it; returns the new code (and the game's new revision if an
+        action was discarded). `discard`: the seat's pending sealed choice, taken out in
+        the same transaction (nobody who takes the seat reads it)."""
         code = new_secret()
+        revision = None
         with self._session.begin() as db:
             _free_persons_seat(db, game_id, seat)
             db.add(Invite(code=code, game_id=game_id, seat=seat))
+            if discard is not None:
+                revision = self._discard(db, game_id, discard)
             self._event(db, game_id, "seats", drop=seat)
-        return code
+        return code, revision
 
-    def replace_with_bot(self, game_id: str, seat: int, bot: str) -> None:
-        """A person's seat is played by `bot` from now on; their link stops working."""
+    def replace_with_bot(
+        self, game_id: str, seat: int, bot: str, discard: Discard | None = None
+    ) -> int | None:
+        """A person's seat is played by `bot` from now on; their link stops working.
+        `discard`: as in `revoke` (the bot chooses afresh; returns the new revision)."""
+        revision = None
         with self._session.begin() as db:
             row = _free_persons_seat(db, game_id, seat)
             bots, names = list(row.bots), list(row.names)
             bots[seat], names[seat] = bot, f"{names[seat]} (bot: {bot})"
             row.bots, row.names = bots, names
+            if discard is not None:
+                revision = self._discard(db, game_id, discard)
             self._event(db, game_id, "seats", drop=seat)
+        return revision
+
+    def _discard(self, db: Session, game_id: str, discard: Discard) -> int:
+        """Delete action `discard.index` (the seat's) and number the later ones down by
+        one, in the caller's transaction; `StaleWriteError` (nothing written) if the game
+        moved on or that action is not the seat's."""
+        where = [GameRow.id == game_id]
+        if discard.revision is not None:
+            where.append(GameRow.revision == discard.revision)
+        count = db.execute(
+            update(GameRow)
+            .where(*where)
+            .values(
+                action_count=GameRow.action_count - 1,
+                to_act=discard.to_act,
+                finished=discard.finished,
+                winner=discard.winner,
+                revision=GameRow.revision + 1,
+            )
+            .returning(GameRow.action_count, GameRow.revision)
+        ).first()
+        if count is None:
+            raise StaleWriteError(f"game {game_id}: another process wrote first")
+        removed = db.execute(
+            delete(ActionRow).where(
+                ActionRow.game_id == game_id,
+                ActionRow.idx == discard.index,
+                ActionRow.seat == discard.seat,
+            )
+        )
+        if removed.rowcount != 1:  # type: ignore[attr-defined]
+            raise StaleWriteError(f"game {game_id}: action {discard.index} is not the seat's")
+        # Two steps, so that no two rows ever share an index (checked row by row).
+        later = [ActionRow.game_id == game_id, ActionRow.idx > discard.index]
+        db.execute(update(ActionRow).where(*later).values(idx=-ActionRow.idx))
+        moved = [ActionRow.game_id == game_id, ActionRow.idx < 0]
+        db.execute(update(ActionRow).where(*moved).values(idx=-ActionRow.idx - 1))
+        self._event(db, game_id, "undo", n=int(count[0]), r=int(count[1]))
+        return int(count[1])
 
     def info(self, game_id: str) -> GameInfo | None:
         with self._session() as db:
@@ -412,11 +578,9 @@ class Store:
             return [gid for gid, bots, to_act in rows if any(bots[s] for s in to_act)]
 
     def seat_for_token(self, game_id: str, token: str) -> int | None:
-        with self._session() as db:
-            row = db.scalars(
-                select(SeatToken).where(SeatToken.game_id == game_id, SeatToken.token == token)
-            ).first()
-            return None if row is None else row.seat
+        with self.engine.connect() as conn:
+            seat = conn.execute(_TOKEN_SEAT, {"g": game_id, "token_": token}).scalar()
+            return None if seat is None else int(seat)
 
     def record(self, game_id: str) -> tuple[GameRecord, dict[str, int]] | None:
         """The game's record, actions in order (read from the database, never cached), and
@@ -427,37 +591,64 @@ class Store:
     def load(self, game_id: str) -> tuple[GameInfo, GameRecord, dict[str, int]] | None:
         """The game's row, record and keys read in one transaction (a consistent snapshot:
         `info.revision` is the revision of exactly these actions)."""
-        with self._session.begin() as db:
-            row = db.get(GameRow, game_id)
+        loaded = self.load_from(game_id, 0)
+        return None if loaded is None else (loaded.info, loaded.record(), loaded.keys)
+
+    def load_from(self, game_id: str, start: int) -> Loaded | None:
+        """The game's row and its actions from index `start` on, in one transaction: a
+        game this process has cached up to `start` actions reads only what is new
+        (`Loaded.appends_only` says whether that is all that changed)."""
+        with self.engine.begin() as conn:
+            row = conn.execute(_GAME, {"g": game_id}).first()
             if row is None:
                 return None
             info = _info(row)
-            actions = list(
-                db.scalars(
-                    select(ActionRow).where(ActionRow.game_id == game_id).order_by(ActionRow.idx)
-                )
-            )
-            codec = find_game(row.game).codec
-            decoded = [(a.seat, codec.from_dict(a.action)) for a in actions]
-            keys = {a.key: a.idx for a in actions if a.key is not None}
-            record = GameRecord(
-                row.game,
-                row.seats,
-                int(row.seed),
-                dict(row.options),
-                decoded,
-                list(row.names),
-                row.data_version,
-            )
-            return info, record, keys
+            rows = conn.execute(_ACTIONS_FROM, {"g": game_id, "start": start}).all()
+        codec = find_game(info.game).codec
+        actions = [(int(seat), codec.from_dict(action)) for _, seat, action, _ in rows]
+        keys = {key: int(idx) for idx, _, _, key in rows if key is not None}
+        return Loaded(info, start, actions, keys, row.data_version)
 
     def revisions(self, game_ids: list[str]) -> dict[str, int]:
         """The current revision of each of these games (the periodic catch-up check)."""
         if not game_ids:
             return {}
-        with self._session() as db:
-            rows = db.execute(select(GameRow.id, GameRow.revision).where(GameRow.id.in_(game_ids)))
-            return {str(gid): int(rev) for gid, rev in rows}
+        with self.engine.connect() as conn:
+            query = select(GAMES.c.id, GAMES.c.revision).where(GAMES.c.id.in_(game_ids))
+            return {str(gid): int(rev) for gid, rev in conn.execute(query)}
+
+    # ------------------------------------------------------------------- limits
+
+    def rate_allow(self, key: str, limit: int, window: float) -> float | None:
+        """Count an event under `key` if fewer than `limit` were counted in the last
+        `window` seconds and return None; else the seconds until one more would be allowed
+        (nothing counted). Every process asking about one key queues on an advisory lock,
+        so N processes allow `limit` events, not N times as many (issue 26)."""
+        key = key[:200]
+        with self._session.begin() as db:
+            if self.postgres:
+                db.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
+            now = self._now(db)
+            db.execute(delete(RateEvent).where(RateEvent.key == key, RateEvent.at <= now - window))
+            held = db.execute(
+                select(func.count(), func.min(RateEvent.at)).where(RateEvent.key == key)
+            ).one()
+            if held[0] >= limit:
+                return max(0.0, float(held[1]) + window - now)
+            db.add(RateEvent(key=key, at=now))
+            return None
+
+    def rate_forget(self, prefix: str, window: float) -> None:
+        """Drop the events under keys starting with `prefix` older than `window` seconds
+        (clients that stopped asking; `rate_allow` drops the rest key by key)."""
+        with self._session.begin() as db:
+            now = self._now(db)
+            db.execute(
+                delete(RateEvent).where(
+                    RateEvent.key.startswith(prefix, autoescape=True),
+                    RateEvent.at <= now - window,
+                )
+            )
 
     # ------------------------------------------------------------------- leases
 
@@ -478,6 +669,22 @@ class Store:
                 return False
             row.holder, row.expires_at = holder, now + seconds
             return True
+
+    def renew_leases(self, game_ids: list[str], holder: str, seconds: float) -> set[str]:
+        """Renew, in one statement, `holder`'s leases of these games; returns the games
+        whose lease it still held (one another process took over after it expired is not
+        renewed: it is lost)."""
+        if not game_ids:
+            return set()
+        with self._session.begin() as db:
+            now = self._now(db)
+            rows = db.execute(
+                update(LeaseRow)
+                .where(LeaseRow.holder == holder, LeaseRow.game_id.in_(game_ids))
+                .values(expires_at=now + seconds)
+                .returning(LeaseRow.game_id)
+            )
+            return {str(gid) for (gid,) in rows}
 
     def release_lease(self, game_id: str, holder: str) -> None:
         with self._session.begin() as db:
@@ -518,32 +725,22 @@ class Store:
         read it): nothing is written then. The conditional update comes first and locks the
         game's row, so writers of one game queue there, whichever process they are in.
         """
+        summary = {
+            "g": game_id,
+            "rev": revision,
+            "count": index + 1,
+            "to_act_": to_act,
+            "finished_": finished,
+            "winner_": winner,
+        }
         try:
-            with self._session.begin() as db:
-                where = [GameRow.id == game_id]
-                if revision is not None:
-                    where.append(GameRow.revision == revision)
-                moved = db.execute(
-                    update(GameRow)
-                    .where(*where)
-                    .values(
-                        action_count=index + 1,
-                        to_act=to_act,
-                        finished=finished,
-                        winner=winner,
-                        revision=GameRow.revision + 1,
-                    )
-                    .returning(GameRow.revision)
-                ).scalar()
+            with self.engine.begin() as conn:
+                moved = conn.execute(_MOVE[revision is not None], summary).scalar()
                 if moved is None:
                     raise StaleWriteError(f"game {game_id}: another process wrote first")
-                db.add(
-                    ActionRow(
-                        game_id=game_id, idx=index, seat=seat, action=action.to_dict(), key=key
-                    )
-                )
-                db.flush()
-                self._event(db, game_id, "action", n=index + 1, r=moved)
+                row = {"g": game_id, "idx_": index, "seat_": seat, "action_": action.to_dict()}
+                conn.execute(_ADD_ACTION, {**row, "key_": key})
+                self._event(conn, game_id, "action", n=index + 1, r=moved)
         except IntegrityError as exc:
             raise StaleWriteError(f"game {game_id}: action {index} already stored") from exc
         return int(moved)
@@ -565,35 +762,25 @@ class Store:
         (or a concurrent append) can never make an undo remove someone else's action:
         `StaleWriteError` and nothing changes.
         """
-        with self._session.begin() as db:
-            where = [GameRow.id == game_id]
-            if revision is not None:
-                where.append(GameRow.revision == revision)
-            moved = db.execute(
-                update(GameRow)
-                .where(*where)
-                .values(
-                    action_count=index,
-                    to_act=to_act,
-                    finished=finished,
-                    winner=winner,
-                    revision=GameRow.revision + 1,
-                )
-                .returning(GameRow.revision)
-            ).scalar()
+        summary = {
+            "g": game_id,
+            "rev": revision,
+            "count": index,
+            "to_act_": to_act,
+            "finished_": finished,
+            "winner_": winner,
+        }
+        with self.engine.begin() as conn:
+            moved = conn.execute(_MOVE[revision is not None], summary).scalar()
             if moved is None:
                 raise StaleWriteError(f"game {game_id}: another process wrote first")
-            last = db.scalar(select(func.max(ActionRow.idx)).where(ActionRow.game_id == game_id))
+            last = conn.execute(_LAST_INDEX, {"g": game_id}).scalar()
             if last != index:
                 raise StaleWriteError(f"game {game_id}: action {index} is not the last one")
-            removed = db.execute(
-                delete(ActionRow).where(
-                    ActionRow.game_id == game_id, ActionRow.idx == index, ActionRow.seat == seat
-                )
-            )
-            if removed.rowcount != 1:  # type: ignore[attr-defined]
+            removed = conn.execute(_DROP_ACTION, {"g": game_id, "idx_": index, "seat_": seat})
+            if removed.rowcount != 1:
                 raise StaleWriteError(f"game {game_id}: action {index} is not seat {seat}'s")
-            self._event(db, game_id, "undo", n=index, r=moved)
+            self._event(conn, game_id, "undo", n=index, r=moved)
         return int(moved)
 
     # ---------------------------------------------------------------- results

@@ -17,6 +17,7 @@ bounded set of search workers; `make_pool` chooses.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import multiprocessing
 import random
@@ -26,6 +27,7 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from ekimae.bots.base import Bot
 from ekimae.core.actions import Action
 from ekimae.server.ladders import hint_bot, make_bot, move_worth
 
@@ -50,6 +52,28 @@ def bot_move(
 ) -> Action:
     """One bot move from a seat's view and legal actions (runs in a worker process)."""
     return make_bot(game, name, bot_seed).choose(view, legal, random.Random(move_seed))
+
+
+@functools.lru_cache(maxsize=1024)
+def _inline_bot(game: str, name: str, bot_seed: int) -> Bot:
+    return make_bot(game, name, bot_seed)
+
+
+def inline_move(
+    game: str,
+    name: str,
+    bot_seed: int,
+    view: Callable[[], dict[str, Any]],
+    legal: Sequence[Action],
+    move_seed: str,
+) -> Action:
+    """`bot_move` for an `INLINE_BOTS` bot, in this process: such a bot keeps nothing
+    between moves but its seed (its randomness comes from `move_seed`), so one is made
+    per game and seat, not per move (making one reads the game's whole ladder). `view`
+    makes the seat's view, asked only if the bot reads one (`random` does not)."""
+    bot = _inline_bot(game, name, bot_seed)
+    seen = view() if getattr(bot, "reads_view", True) else {}
+    return bot.choose(seen, legal, random.Random(move_seed))
 
 
 @dataclass(frozen=True)

@@ -294,3 +294,23 @@ def test_bb_an_element_placed_as_the_round_ends_the_recorded_order_decides() -> 
     late.apply(0, Take(0, ident))
     late.apply(SYSTEM, TimeUp(end))
     refused(late, 0, Place(end - 1, ident, 0, turn, x, y), "JU-4")
+
+
+def test_bb1_as_jutaku_a_repeated_failed_stop_and_the_holes_of_taken_cards() -> None:
+    """BB-1: "Cette partie se déroule exactement comme TOKYO JUTAKU" — JU-6: a building
+    that failed its check calls Stop! again only once changed (a black drink's flip is a
+    change, BB-2); JU-7: every taken card is a hole crossed as if absent (issue 27)."""
+    black = drink("black")
+    state = started(2, held={0: [black]})
+    assert state.architects == ["A1", "B1"]
+    state.apply(0, Stop(10))
+    state.apply(1, Stop(10))
+    assert state.phase == "build" and "fails" in state.log[-1]
+    refused(state, 0, Stop(10), "JU-6", "has not changed since")
+    state.apply(0, Spend(10, black))  # the other side: another check
+    assert Stop(10) in state.legal_actions(0)
+    complete(state, 0, at=20)
+    state.apply(SYSTEM, state.legal_actions(SYSTEM)[0])  # the drop's window closes
+    assert state.movers == [0, 1]
+    # B1 (seat 1's card) is crossed: C1 in one step, D1 in two
+    assert {"C1", "D1"} <= set(state.move_choices(0))

@@ -15,10 +15,14 @@ def test_the_mall_as_text_shows_points_items_and_players() -> None:
     state = GAME.new_state(2, 3)
     state.apply(0, Move("d3"))  # SH-2: seat 1 enters and stands on d3
     lines = mall_lines(GAME.data, state.view(None))
-    assert len(lines) == 1 + 2 * GAME.data.mall.rows + 1 + 1
+    assert len(lines) == 1 + 3 * GAME.data.mall.rows + 1 + 1
     row3 = next(line for line in lines if line.startswith("3 "))
-    assert row3.index("1") == 3 + 3 * 10  # seat 1 replaces the point d3
-    assert any("VEND 6" in line for line in lines) and any("magazin6" in line for line in lines)
+    assert row3.index("1") == 3 + 3 * 16  # seat 1 replaces the point d3
+    text = "\n".join(lines)
+    assert "vending machine" in text and "6 drinks" in text and "magazine 6" in text
+    # Issue 32: every name whole (two lines a slot), the mall within 120 columns.
+    assert "washing machine" in text and "detergent" in text and "pillowcase" in text
+    assert max(len(line) for line in lines) <= 120
     assert lines[-1].endswith("outside: 2")
 
 

@@ -242,3 +242,90 @@ def test_a_record_replays_to_the_same_game() -> None:
         state.apply(seat, action)
         record.actions.append((seat, action))
     assert replay(record, GAME).to_dict() == state.to_dict()
+
+
+def _start_on(state: JutakuState, spaces: list[str]) -> None:
+    for seat, space in enumerate(spaces):
+        state.apply(seat, Start(0, space))
+    assert state.phase == "build"
+
+
+def test_ju7_a_taken_card_is_a_hole_crossed_as_if_absent() -> None:
+    """JU-7: "S'il y a un trou, traversez simplement cette case comme si elle n'existait
+    pas." A card kept by its completer leaves a hole like the centre (RULING): from A1,
+    with A2's card taken, one step reaches A3, and two steps A4 (issue 27)."""
+    state = GAME.new_state(2, 3)
+    _start_on(state, ["A1", "A2"])
+    at = build_card(state, 1, 0)
+    state.apply(1, Stop(at))
+    state.apply(0, Stop(at))  # fails: seat 1 completes A2's card alone
+    assert state.completed[1] and state.movers[0] == 1
+    state.apply(1, Move(at, "C2"))
+    assert state.grid["A2"] is None and state.architects == ["A1", "C2"]
+    moves = {a.space for a in state.legal_actions(0) if isinstance(a, Move)}
+    # A2 and A1's own space are holes; C2 has an architect (and no card)
+    assert moves == {"A3", "A4", "B1", "B2", "B3", "C1"}
+
+
+def test_ju7_the_richest_completer_first_then_everybody_clockwise() -> None:
+    """JU-7: "Si plusieurs joueurs ont construit avec succès des cartes Parcelle pendant la
+    manche de construction, le joueur qui a le plus de yens déplace son architecte en
+    premier" and "Cela continue dans le sens horaire jusqu'à ce que tous les joueurs se
+    soient déplacés": seats 1 and 3 complete, seat 3 is richer: 3, 4, 1, 2 (issue 27)."""
+    state = GAME.new_state(4, 5)
+    perimeter = sorted(
+        (s for s, c in state.grid.items() if c is not None and s[0] in "AF"),
+        key=lambda s: state.side(state.grid[s] or "").yen,
+    )
+    cheap, rich = perimeter[0], perimeter[-1]
+    assert state.side(state.grid[cheap] or "").yen < state.side(state.grid[rich] or "").yen
+    others = [s for s in perimeter if s not in (cheap, rich)]
+    _start_on(state, [cheap, others[0], rich, others[-1]])
+    at = build_card(state, 0, 0)
+    at = build_card(state, 2, at)
+    for seat in range(4):
+        state.apply(seat, Stop(at))
+    assert [len(c) for c in state.completed] == [1, 0, 1, 0]
+    assert state.yen(2) > state.yen(0)
+    assert state.movers == [2, 3, 0, 1]
+
+
+def test_ju6_a_failed_building_calls_stop_again_only_once_changed() -> None:
+    """JU-6: "Si le joueur n'a pas rempli toutes les exigences, tout le monde continue à
+    construire jusqu'à ce qu'un autre joueur dise « stop ! »". A building that failed and
+    has not changed would fail again: its Stop! is refused (issue 27: two seats called
+    Stop! at 88 s again and again, and the 90 s round never ended)."""
+    state = started(2)
+    state.apply(0, Stop(80_000))
+    state.apply(1, Stop(80_000))  # both fail, checked at once
+    assert state.phase == "build" and state.now == 80_000
+    for seat in (0, 1):
+        assert Stop(80_000) not in state.legal_actions(seat)
+        with pytest.raises(IllegalActionError, match="JU-6") as caught:
+            state.apply(seat, Stop(80_000))
+        assert "has not changed since" in str(caught.value)
+    take = next(a for a in state.legal_actions(0) if isinstance(a, Take))
+    state.apply(0, take)
+    assert Stop(80_000) not in state.legal_actions(0)  # an element in hand changes nothing
+    place = next(a for a in state.legal_actions(0) if isinstance(a, Place))
+    state.apply(0, place)
+    assert Stop(place.at) in state.legal_actions(0)
+    state.apply(0, Stop(place.at))
+    assert state.phase == "build"  # seat 1, unchanged, may not join: checked at once
+    assert "seat 1's building fails" in state.log[-1]
+
+
+def test_ju4_a_round_ends_by_its_clock_whatever_the_seats_do() -> None:
+    """JU-4/JU-6 (issue 27): seats that always take the first listed action (the
+    terminal's "1") still see game time advance and every round end by its 90 s."""
+    state = GAME.new_state(2, 1)
+    actions = 0
+    while not state.is_terminal():
+        to_act = [s for s in state.current_players() if state.legal_actions(s)]
+        seat = to_act[0] if to_act else SYSTEM
+        action = state.legal_actions(seat)[0]
+        state.apply(seat, action)
+        actions += 1
+        assert actions < 5_000, f"stuck at {state.now} ms in {state.phase}"
+        if state.phase == "build":
+            assert state.now < state.phase_start + RULES.round_ms

@@ -6,6 +6,7 @@ from typing import Any
 
 import pytest
 
+from ekimae.core.actions import Action
 from ekimae.core.errors import DataError
 from ekimae.games.jidohanbaiki.components import load_components, parse_components
 from ekimae.games.tokyo_metro import actions as act
@@ -189,6 +190,54 @@ def test_md5_shape_card_free_builds_without_ending_the_turn() -> None:
     assert state.current_players() == (0,)  # the turn goes on
 
 
+def _shape_on_top(state: Any) -> str:
+    """A Shape card in the JIDOHANBAIKI column's first row; its spot."""
+    s, ctx = state.s, state.ctx
+    col = ctx.drinks_column
+    shape = next(c for c in [*s.grid[col], *s.decks[col]] if c.startswith("JS-"))
+    column = list(s.grid[col])
+    if shape not in column:
+        s.decks[col] = tuple(column[0] if c == shape else c for c in s.decks[col])
+        column[0] = shape
+        s.grid[col] = tuple(column)
+    return f"{shape}a"
+
+
+@pytest.mark.parametrize("discs", [3, 1])
+def test_md5_the_shape_card_builds_at_once_even_with_the_last_disc(discs: int) -> None:
+    """MD-5: "Placez votre disque d'action sur la carte, puis effectuez un nombre illimité
+    d'actions ... gratuites lors de vos tours jusqu'à la fin de cette phase d'action" (RULING:
+    the free builds start on the same turn, right after the disc; issue 27). With the last
+    disc on the card, the seat still builds before it passes."""
+    state, key, st = _ready_to_build()
+    s = state.s
+    spot = _shape_on_top(state)
+    s.front[0] = discs
+    state = fresh(state)
+    state.apply(0, act.ShapeCard(spot))
+    assert s.shape_on[0] and s.front[0] == discs - 1
+    assert state.current_players() == (0,)  # the turn goes on: free builds now
+    legal = state.legal_actions(0)
+    assert act.Build(key, "red-bottle-can", True) in legal and act.Stop() in legal
+    assert not any(isinstance(a, act.ShapeCard | act.Pass) for a in legal)  # one disc a turn
+    state.apply(0, act.Build(key, "red-bottle-can", True))
+    assert s.drink_at[st] == "red-bottle-can" and s.front[0] == discs - 1
+    assert state.current_players() == (0,)
+    state.apply(0, act.Stop())  # the turn ends (with no disc left, its next is a pass)
+    assert state.current_players() == (1,) and s.walk_left == -1
+
+
+def test_md5_the_shape_card_with_nothing_to_build_ends_the_turn() -> None:
+    """MD-5: with no station to build at now, taking the card ends the turn as usual."""
+    state, _key, _st = _ready_to_build()
+    s = state.s
+    spot = _shape_on_top(state)
+    s.drinks[0] = ()
+    state = fresh(state)
+    state.apply(0, act.ShapeCard(spot))
+    assert s.shape_on[0] and s.walk_left == -1 and state.current_players() == (1,)
+
+
 def test_md5_move_walked_cell_by_cell_with_builds() -> None:
     state, _key, _st = _ready_to_build()
     s, ctx = state.s, state.ctx
@@ -226,17 +275,23 @@ def test_md5_ends_with_the_action_phase() -> None:
 
 def test_md6_card_action_takes_only_a_shape_card_from_the_jh_pile() -> None:
     from ekimae.games.tokyo_metro.card_actions import Memo, _card
+    from ekimae.games.tokyo_metro.tables import Spot
 
     state = _drinks_state()
     s, ctx = state.s, state.ctx
     col = ctx.drinks_column
-    spot = next(a for a in ctx.cards.spots.values() if a.kind.value == "card")
+    printed = next(a for a in ctx.cards.spots.values() if a.kind.value == "card")
+    spot = Spot(ctx, printed, _card, None)
+
+    def piles() -> list[str | None]:
+        listed: list[Action] = []
+        _card(listed, ctx, s, 0, spot, Memo(ctx, s, 0))
+        return [getattr(a, "pile", None) for a in listed]
+
     s.discards[col] = ("JC-red",)
-    piles = [getattr(a, "pile", None) for a in _card(ctx, s, 0, spot, Memo(ctx, s, 0))]
-    assert "JH" not in piles
+    assert "JH" not in piles()
     s.discards[col] = ("JC-red", "JS-short-can")
-    piles = [getattr(a, "pile", None) for a in _card(ctx, s, 0, spot, Memo(ctx, s, 0))]
-    assert "JH" in piles
+    assert "JH" in piles()
 
 
 @pytest.mark.parametrize(("count", "bonus"), [(1, 100), (3, 100), (4, 200), (5, 200), (6, 300)])

@@ -38,6 +38,8 @@ class BuilderBot:
         # for its plan at `pace_ms`, hurry just enough to finish before the round ends.
         self.spread = spread
         self._left = 1  # hand actions the current plan still needs (for `spread`)
+        # The last plan followed: (card, border, the whole building in placing order).
+        self.followed: tuple[str, int, list[Step]] | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         kinds = {a.kind for a in legal}
@@ -112,9 +114,10 @@ class BuilderBot:
         floors = 1 + max((int(p[5]) for p in built), default=-1)
         if not hand and floors == side.floors and len(built) == side.elements:
             return _find(legal, "stop")
-        found = self._plan(view)
+        found = self._kept_plan(view, self._plan(view))
         if found is not None:
             k, steps = found
+            self.followed = (card, k, _standing(built) + steps)
             ident, turn, x, y, _ = steps[0]
             self._left = 2 * len(steps) - (1 if hand == ident else 0)
             if hand and hand != ident:
@@ -122,11 +125,45 @@ class BuilderBot:
             if not hand:
                 return _find(legal, "take", element=ident)
             return _find(legal, "place", element=ident, plot=k, turn=turn, x=x, y=y)
+        self.followed = None
         if hand:
             return _find(legal, "return", element=hand)
         if built:
             return _find(legal, "return", element=str(built[-1][0]))
         return None
+
+    def _kept_plan(
+        self, view: dict[str, Any], found: tuple[int, list[Step]] | None
+    ) -> tuple[int, list[Step]] | None:
+        """`found`, unless it would put back the element in hand while the plan followed
+        so far still holds (the building is its beginning, the elements it still needs
+        are in the pool or in hand): then that plan. Without this, an element another
+        player keeps taking and putting back turns the plan over each time, and the bot
+        puts back and takes again forever instead of building."""
+        seat = view["seat"]
+        hand = view["hand"][seat]
+        if hand is None or self.followed is None:
+            return found
+        if found is not None and found[1][0][0] == hand:
+            return found
+        card, k, whole = self.followed
+        standing = _standing(view["built"][seat])
+        if card != view["held"][seat] or whole[: len(standing)] != standing:
+            return found
+        rest = whole[len(standing) :]
+        if not rest or rest[0][0] != hand:
+            return found
+        pool = set(view["pool"])
+        if any(step[0] not in pool for step in rest[1:]):
+            return found
+        if view["built"][seat] and int(view["built"][seat][0][1]) != k:
+            return found
+        return k, rest
+
+
+def _standing(built: Sequence[Sequence[Any]]) -> list[Step]:
+    """A view's building ((id, border, turn, x, y, floor) each) as solver steps."""
+    return [(str(p[0]), int(p[2]), int(p[3]), int(p[4]), int(p[5])) for p in built]
 
 
 def _find(legal: Sequence[Action], kind: str, **fields: object) -> Action | None:

@@ -30,6 +30,7 @@ from ekimae.games.tokyo_metro.context import load_ctx
 from ekimae.games.tokyo_metro.drinks import BONUS, FEE_STEP
 
 DISC = 100  # TM-3.5: what a disc in front earns by passing instead
+MOVE_MONEY = 300  # below it a Move is worth nothing: no station could be paid for there
 TURN_BIDS = (0, 100, 200)
 
 
@@ -209,7 +210,7 @@ class Judge:
         self.move_free = self.drinks > 0 and move_on_table(self.cards, grid, view["taken"])
 
     def score(self, action: Action) -> float:
-        scorer = _SCORERS.get(type(action))
+        scorer = SCORERS.get(type(action))
         return scorer(self, action) if scorer is not None else 0.0
 
     # ------------------------------------------------------------------ lines and stations
@@ -597,7 +598,7 @@ def _repay(j: Judge, a: Action) -> float:
 
 def _move(j: Judge, a: Action) -> float:
     assert isinstance(a, act.Move)
-    if j.money < 300:
+    if j.money < MOVE_MONEY:
         return -j.discs(a)
     return j.w.move_factor * (j.cell_worth(a.cell) - j.here()) - j.discs(a)
 
@@ -671,11 +672,12 @@ def _typical_passes(j: Judge) -> float:
 
 
 def _shape(j: Judge, a: Action) -> float:
-    """MD-5: every build at my stations touched now is free on my later turns of this
-    phase (a seat with no disc in front passes, TM-3.5); those a Move could pass count
-    for part."""
-    if not j.drinks or j.front <= j.spot(a)[1]:
-        return -j.discs(a)  # TM-3.5: no disc left, no later turn to build on
+    """MD-5: every build at my stations touched now is free, at once on this turn (even
+    with my last disc); those a Move could pass on my later turns count for part (with no
+    disc left there is no later turn, TM-3.5)."""
+    if not j.drinks:
+        return -j.discs(a)
+    last = j.front <= j.spot(a)[1]
     touched = j.touched()
     near = {
         st for c in j.near_cells(WALK_REACH) for st in j.board.cell_stations[c]
@@ -686,7 +688,7 @@ def _shape(j: Judge, a: Action) -> float:
         best = max(j.drink_worth(st, c) for c in j.supply_colours)
         if st in touched:
             here.append(best + DISC)  # the disc a build would have cost
-        elif st in near and j.move_free:
+        elif st in near and j.move_free and not last:
             walk.append(j.w.drink_walk * (best + DISC))
     gains = sorted((g for g in here + walk if g > 0), reverse=True)[: j.drinks]
     return sum(gains) - j.discs(a)
@@ -709,7 +711,7 @@ def _step(j: Judge, a: Action) -> float:
     return j.around(a.cell)
 
 
-_SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
+SCORERS: dict[type[Action], Callable[[Judge, Any], float]] = {
     act.Station: _station,
     act.Exchange: _exchange,
     act.Invest: _invest,

@@ -19,10 +19,10 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights, view_cards
+from ekimae.bots.tokyo_metro.greedy import NORMAL, SCORERS, Judge, Weights, view_cards
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.components import Kind
@@ -75,6 +75,19 @@ def normal_score(judge: Judge, action: Action, last_round: bool) -> float:
     if judge.w.kind_bonus:
         return score + _bonus_table(judge.w.kind_bonus).get(action.kind, 0.0)
     return score
+
+
+def normal_scorer(kind: type[Action], weights: Weights) -> Callable[[Judge, Action, bool], float]:
+    """`normal_score` for actions of one type, with the dispatch done once: the type's
+    own estimate (plus its kind's bonus) where `normal` corrects nothing for it."""
+    corrected = issubclass(kind, (*LATE_USELESS, act.Repay, act.Assign))
+    bonus = _bonus_table(weights.kind_bonus).get(getattr(kind, "kind", ""), 0.0)
+    scorer = SCORERS.get(kind)
+    if corrected or scorer is None:
+        return normal_score
+    if bonus:
+        return lambda judge, action, last: scorer(judge, action) + bonus
+    return lambda judge, action, last: scorer(judge, action)
 
 
 @functools.cache

@@ -12,18 +12,30 @@ view), so reading raw fields here never leaks hidden information into a decision
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, LineView, Weights, move_on_table
-from ekimae.bots.tokyo_metro.heuristic import CONTESTED, bid_target, normal_score
+from ekimae.bots.tokyo_metro.greedy import (
+    DISC,
+    MOVE_MONEY,
+    NORMAL,
+    Judge,
+    LineView,
+    Weights,
+    move_on_table,
+)
+from ekimae.bots.tokyo_metro.heuristic import CONTESTED, bid_target, normal_score, normal_scorer
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board
+from ekimae.games.tokyo_metro.components import Kind
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.flow import rounds_total
 from ekimae.games.tokyo_metro.game import TokyoMetroState
+from ekimae.games.tokyo_metro.movement import open_reach, walk_range
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState
 
 # (state, seat, legal, rng) -> action: a playout policy.
@@ -47,8 +59,9 @@ class StateJudge(Judge):
         self.track = ctx.track
         self.surcharges = ctx.surcharges
         self.stock_cards = list(ctx.stock_cards)
-        self.halts = {st for st, halt in enumerate(ctx.halt) if halt}
-        self.taken_kinds = {ctx.cards.spots[spot].kind for spot in s.taken}
+        self.halts = _halts(ctx.halt)
+        self._taken = s.taken  # read as `taken_kinds` by the Copy estimate only
+        self._taken_kinds: set[Kind] | None = None
         self.me = seat
         self.money = s.money[seat]
         self.pyramids = s.pyramids[seat]
@@ -69,19 +82,85 @@ class StateJudge(Judge):
         self.speed_supply = s.speed_supply
         self.lines = [_line(ctx, s, ln) for ln in range(ctx.lines)]
         self.rounds_left = rounds_total(s) - s.round + 1
-        self.owner = {st: seat for st, seat in enumerate(s.owner) if seat != NOBODY}
+        self.owner = _owners(s.owner)
         self._worth = {}
         self._cells: dict[str, float] = {}
+        self._by_stations: dict[tuple[tuple[int, int], ...], float] = {}
         self._here: float | None = None
         self._tables = _tables(self.board)
         self._per_pass: dict[int, tuple[float, float, float]] = {}
+        self._growth: dict[tuple[int, bool], float] = {}
+        self._cash: dict[tuple[int, bool], float] = {}
+        self._visit_pay: dict[bool, list[float]] = {}
+        self._stops_of: dict[bool, list[int]] = {}
 
-    # Memoized: the same cells and stations are asked about for every Move and Walk.
+    @property
+    def taken_kinds(self) -> set[Kind]:  # type: ignore[override]
+        """`Judge.taken_kinds`, worked out when a Copy is estimated."""
+        if self._taken_kinds is None:
+            self._taken_kinds = {self.cards.spots[spot].kind for spot in self._taken}
+        return self._taken_kinds
+
+    # Memoized: the same cells and stations are asked about for every Move and Walk, the
+    # same lines for every Invest, Start and Assign (each Invest spot, each discount).
+
+    def line_growth(self, line: int, me_holding: bool) -> float:
+        """`Judge.line_growth`: the pay per visit of every line summed in one pass over
+        the pyramids (each line's terms added in the same order, so the same float)."""
+        key = (line, me_holding)
+        found = self._growth.get(key)
+        if found is None:
+            per_visit = self._per_visit(me_holding)[line]
+            odds = 1.0 if me_holding else self.odds(line)
+            found = self._growth[key] = per_visit * self.visits(line) * odds * self.rounds_left
+        return found
+
+    def _per_visit(self, me_holding: bool) -> list[float]:
+        found = self._visit_pay.get(me_holding)
+        if found is None:
+            found = self._visit_pay[me_holding] = [0.0] * len(self.lines)
+            r, me, lines, stops = self.rules, self.me, self.lines, self._tables.stops
+            for station, seat in self.owner.items():
+                for ln in self._tables.lines[station]:
+                    holds = seat in lines[ln].stocks or (me_holding and seat == me)
+                    pay = r.payout_with_stock if holds else r.payout_value
+                    found[ln] += stops[station, ln] * pay
+        return found
+
+    def pyramid_cash(self, line: int, mine: bool) -> float:
+        """`Judge.pyramid_cash`, every line's stops counted in one pass."""
+        key = (line, mine)
+        found = self._cash.get(key)
+        if found is None:
+            stops = self._pyramid_stops(mine)[line]
+            found = stops * self.rules.payout_owner * self.visits(line) * self.rounds_left
+            self._cash[key] = found
+        return found
+
+    def _pyramid_stops(self, mine: bool) -> list[int]:
+        found = self._stops_of.get(mine)
+        if found is None:
+            found = self._stops_of[mine] = [0] * len(self.lines)
+            me, stops = self.me, self._tables.stops
+            for station, seat in self.owner.items():
+                if (seat == me) == mine:
+                    for ln in self._tables.lines[station]:
+                        found[ln] += stops[station, ln]
+        return found
 
     def cell_worth(self, cell_name: str) -> float:
+        """`Judge.cell_worth`, once per cell and once per set of stations touched (cells
+        touching the same stations are worth the same, drink sites included)."""
         worth = self._cells.get(cell_name)
         if worth is None:
-            worth = self._cells[cell_name] = self._cell_worth(cell_name)
+            stations = self._tables.cell_stations.get(cell_name)
+            if stations is None:
+                worth = self._cell_worth(cell_name)
+            else:
+                worth = self._by_stations.get(stations)
+                if worth is None:
+                    worth = self._by_stations[stations] = self._cell_worth(cell_name)
+            self._cells[cell_name] = worth
         return worth
 
     def _cell_worth(self, cell_name: str) -> float:
@@ -199,7 +278,39 @@ def _line(ctx: Ctx, s: MetroState, ln: int) -> LineView:
         leaves = ctx.trains_leave and s.train_started[ln] and not stocks
         train = "started" if leaves else "running"
     vehicles = len(ctx.line_vehicles[ln]) if ctx.pairs else 1
-    return LineView(s.value[ln], s.speed_on_line[ln], stocks, s.speculations[ln], train, vehicles)
+    key = (s.value[ln], s.speed_on_line[ln], stocks, s.speculations[ln], train, vehicles)
+    # A line changes seldom between two steps of a playout: the same view again.
+    found = _LINES.get(key)
+    if found is None:
+        if len(_LINES) > LINES_KEPT:
+            _LINES.clear()
+        found = _LINES[key] = LineView(*key)
+    return found
+
+
+_LINES: dict[tuple[Any, ...], LineView] = {}
+_OWNERS: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def _owners(owner: list[int]) -> dict[int, int]:
+    """Station -> seat of its pyramid, shared by the judges of equal positions (a judge
+    only reads it): pyramids are built seldom, and a playout asks at every step."""
+    key = tuple(owner)
+    found = _OWNERS.get(key)
+    if found is None:
+        if len(_OWNERS) > LINES_KEPT:
+            _OWNERS.clear()
+        found = _OWNERS[key] = {st: seat for st, seat in enumerate(owner) if seat != NOBODY}
+    return found
+
+
+LINES_KEPT = 50_000
+
+
+@functools.cache
+def _halts(halt: tuple[bool, ...]) -> set[int]:
+    """OS-2: the small circles of a map (never to be changed: shared by every judge)."""
+    return {st for st, small in enumerate(halt) if small}
 
 
 def raw_turn_bid(
@@ -257,3 +368,241 @@ def _choose(
     scores = normal_scores(state, seat, legal, weights)
     best = max(range(len(legal)), key=lambda i: (scores[i], rng.random()))
     return legal[best]
+
+
+# -- the search's playouts: `normal`'s choice from a shortlist ----------------------------
+
+
+def shortlist_policy(weights: Weights = NORMAL) -> Policy:
+    """`normal`'s reckoning over `shortlist(…)` instead of every legal action: the same
+    best estimate (up to which of equal ones is taken), a fraction of the scoring. What
+    `strong` and `expert` play out.
+
+    The Moves are looked at last, and only when the best a Move could be worth
+    (`move_bound`) reaches the best estimate of the other actions."""
+
+    scorers: dict[type[Action], Callable[[Judge, Action, bool], float]] = {}
+
+    def score(judge: Judge, action: Action, last: bool) -> float:
+        scorer = scorers.get(type(action))
+        if scorer is None:
+            scorer = scorers[type(action)] = normal_scorer(type(action), weights)
+        return scorer(judge, action, last)
+
+    def policy(
+        state: TokyoMetroState, seat: int, legal: Sequence[Action], rng: random.Random
+    ) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        if isinstance(legal[0], act.TurnBid):
+            return raw_turn_bid(state.ctx, state.s, seat, legal, weights)
+        ctx, s = state.ctx, state.s
+        judge = StateJudge(ctx, s, seat, weights)
+        last = s.round >= rounds_total(s)
+        picked, moves, reach, fewest = shortlist_parts(ctx, judge, legal)
+        best: tuple[float, float, int] | None = None
+        for i in picked:
+            key = (score(judge, legal[i], last), rng.random(), i)
+            if best is None or key > best:
+                best = key
+        if moves and (best is None or move_bound(ctx, s, judge, seat, reach, fewest) >= best[0]):
+            for i in _best_moves(judge, legal, moves):
+                key = (score(judge, legal[i], last), rng.random(), i)
+                if best is None or key > best:
+                    best = key
+        assert best is not None
+        return legal[best[2]]
+
+    return policy
+
+
+def shortlist(ctx: Ctx, s: MetroState, judge: Judge, legal: Sequence[Action]) -> list[Action]:
+    """The legal actions `normal_score` could rank first, without scoring the others.
+
+    Within a group of actions of one kind and one target the estimate differs only by
+    what is paid: it falls with the price and with the discs placed (a disc counts the
+    ¥100 it would earn by passing, TM-3.5), and rises with what the spot gives. The
+    groups (`greedy`'s scorers): a Station at one station, an Invest in one line, a card
+    from one pile, a new disc, a Copy disc (by the price less the discount discs named);
+    a Start of one line, a Speed, a Discount, a Bid (a higher printed value gives more);
+    a Bike, a Loan, a Repay (the same whatever the spot); and every Move (half the gain
+    of the better cell, whose worth is its best station or drink site, the same for cells
+    touching the same stations). Of each group only the actions that no other beats on
+    both counts are kept (the first of equals). A speculation on a line earns min(2 ×
+    stake, low(final value)) less a share of the stake (TM-7.11, TM-9.2), rising to half
+    that low and falling after: only the two stakes around half are kept (with the
+    fewest discs). Every other action is kept. The kept ones come in listing order.
+    """
+    picked, moves, _, _ = shortlist_parts(ctx, judge, legal)
+    picked += _best_moves(judge, legal, moves)
+    picked.sort()
+    return [legal[i] for i in picked]
+
+
+def shortlist_parts(
+    ctx: Ctx, judge: Judge, legal: Sequence[Action]
+) -> tuple[list[int], list[int], int, int]:
+    """`shortlist` but the Moves: the indexes kept, every Move's index, the farthest a
+    listed Move goes (its printed value, before a Bike) and the fewest discs one takes."""
+    picked: list[int] = []  # indexes into `legal`
+    moves: list[int] = []
+    reach, fewest = 0, 1 << 30
+    groups: dict[Any, list[tuple[float, int, int]]] = {}  # group -> (price, discs, index)
+    stakes: dict[Any, list[tuple[int, int, int]]] = {}  # line -> (discs, stake, index)
+    metas = _META
+    for i, a in enumerate(legal):
+        meta = metas.get(id(a))
+        if meta is None:
+            meta = _meta(ctx, a)
+        code, group, price, discs, _ = meta
+        if code == KEEP:
+            picked.append(i)
+        elif code == MOVE:
+            moves.append(i)
+            if price > reach:
+                reach = price
+            if discs < fewest:
+                fewest = discs
+        elif code == GROUP:
+            found = groups.get(group)
+            if found is None:
+                groups[group] = [(price, discs, i)]
+            else:
+                found.append((price, discs, i))
+        else:
+            stakes.setdefault(group, []).append((discs, price, i))
+    for members in groups.values():
+        picked += _pareto(members)
+    for letter, bets in stakes.items():
+        picked += _stakes_near_half(judge, letter, bets)
+    return picked, moves, reach, fewest
+
+
+def _best_moves(judge: Judge, legal: Sequence[Action], moves: list[int]) -> list[int]:
+    """Of the Moves, those no other beats on both the worth of its cell and its discs."""
+    worth: dict[Any, float] = {}  # the stations a cell touches -> the cell's worth
+    members: list[tuple[float, int, int]] = []
+    for i in moves:
+        a = legal[i]
+        _, stations, _, discs, _ = _META[id(a)]
+        cell_worth = worth.get(stations)
+        if cell_worth is None:
+            cell_worth = worth[stations] = judge.cell_worth(a.cell)  # type: ignore[attr-defined]
+        members.append((-cell_worth, discs, i))
+    return _pareto(members)
+
+
+def move_bound(ctx: Ctx, s: MetroState, judge: Judge, seat: int, reach: int, fewest: int) -> float:
+    """At least `normal_score` of any Move listed (none goes farther than `reach` before a
+    Bike, none takes fewer than `fewest` discs): `greedy._move` on the best cell of the
+    open map within reach, a cell's worth being at most the best of the stations it
+    touches (a pyramid site less its typical price, or a drink site), 0 for one touching
+    none (the tests hold it against every Move's estimate)."""
+    stations = _stations_near(ctx, s.meeple[seat], walk_range(ctx, s, seat, reach))
+    best = 0.0
+    owner, halts = judge.owner, judge.halts
+    if judge.pyramids > 0:
+        per_stop = judge.w.build_cost_per_stop
+        stops = ctx.station_stops
+        for st in stations:
+            if st not in owner and st not in halts:
+                best = max(best, judge.station_worth(st) - per_stop * stops[st])
+    if judge.drinks:
+        disc = 0.0 if judge.shape_on else DISC
+        for st in stations:
+            if owner.get(st) == seat and st not in judge.drink_colour:
+                for colour in judge.supply_colours:
+                    best = max(best, judge.drink_worth(st, colour) - disc)
+    gain = judge.w.move_factor * (best - judge.here()) if judge.money >= MOVE_MONEY else 0.0
+    return gain - DISC * fewest + dict(judge.w.kind_bonus).get("move", 0.0)
+
+
+# (map, cell, steps) -> the stations touched by the cells within reach on the open map.
+_NEAR: dict[tuple[str, int, int], tuple[int, ...]] = {}
+
+
+def _stations_near(ctx: Ctx, start: int, steps: int) -> tuple[int, ...]:
+    key = (ctx.board.name, start, steps)
+    found = _NEAR.get(key)
+    if found is None:
+        touched = ctx.board.cell_stations
+        near = {st for cell in open_reach(ctx, start, steps) for st in touched[cell]}
+        found = _NEAR[key] = tuple(sorted(near))
+    return found
+
+
+# What `shortlist` does with an action: keep it, group it, or read it as a Move or a
+# speculation.
+KEEP, GROUP, MOVE, STAKE = range(4)
+# id(action) -> (code, group, price, discs, the action): `shortlist`'s reading of an
+# action, worked out once per action value. The listings hand out the same action objects
+# again and again (`games.tokyo_metro.tables`); keeping the action in the entry keeps its
+# id from being reused by another object.
+Meta = tuple[int, Any, int, int, Action]
+_META: dict[int, Meta] = {}
+# Kinds grouped by (kind, target): the target's field, and whether the price counts (a
+# cost, less the discount discs named) or the printed value (what the spot gives).
+_COSTS = {"station": "station", "invest": "line", "card": "pile", "action": "", "copy": ""}
+_GIVES = {"start": "line", "speed": "", "discount": "", "bid": "", "bike": "", "loan": ""}
+_FIXED = {"repay": ""}  # the estimate does not read the spot's value
+
+
+def _meta(ctx: Ctx, a: Action) -> Meta:
+    """`shortlist`'s reading of one action: what to do with it, its group, price, discs."""
+    kind = a.kind
+    spot = getattr(a, "spot", None)
+    code, price, discs = KEEP, 0, 0
+    group: Any = None
+    if spot is not None:
+        printed = ctx.cards.spots[spot]
+        discs = printed.slots
+        if isinstance(a, act.Speculate):
+            code, group, price = STAKE, a.line, a.stake
+        elif isinstance(a, act.Move):
+            # grouped by the stations its cell touches; its price: how far it goes
+            code, price = MOVE, printed.value
+            group = ctx.board.cell_stations[ctx.board.parse_cell(a.cell)]
+        elif kind in _COSTS:
+            off = sum(ctx.cards.spots[d].value for d in getattr(a, "discounts", ()))
+            field = _COSTS[kind]
+            code, group = GROUP, (kind, getattr(a, field) if field else "")
+            price = max(0, printed.value - off)
+        elif kind in _GIVES:
+            field = _GIVES[kind]
+            code, group = GROUP, (kind, getattr(a, field) if field else "")
+            price = -printed.value
+        elif kind in _FIXED:
+            code, group = GROUP, (kind, "")
+    meta = _META[id(a)] = (code, group, price, discs, a)
+    return meta
+
+
+def _pareto(members: list[tuple[float, int, int]]) -> list[int]:
+    """The indexes of the (price, discs, index) members that no other is as cheap as with
+    fewer discs or cheaper with no more (the first of equals)."""
+    if len(members) == 1:
+        return [members[0][2]]
+    members.sort()
+    out = []
+    fewest: int | None = None
+    for _price, discs, index in members:
+        if fewest is None or discs < fewest:
+            out.append(index)
+            fewest = discs
+    return out
+
+
+def _stakes_near_half(judge: Judge, letter: str, bets: list[tuple[int, int, int]]) -> list[int]:
+    """Of the speculations on one line with the fewest discs, the stakes just below and
+    just above half the low of the line's expected final value (`greedy._speculate`)."""
+    fewest = min(discs for discs, _, _ in bets)
+    mine = [(stake, i) for discs, stake, i in bets if discs == fewest]
+    half = judge.track.low(int(judge.final_value(judge.line_index(letter)))) / 2
+    below = [(stake, -i) for stake, i in mine if stake <= half]
+    above = [(stake, i) for stake, i in mine if stake >= half]
+    out = []
+    if below:
+        out.append(-max(below)[1])
+    if above:
+        out.append(min(above)[1])
+    return out

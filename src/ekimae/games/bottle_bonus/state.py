@@ -22,7 +22,7 @@ from ekimae.games.bottle_bonus import log_forms as lf
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
 from ekimae.games.bottle_bonus.components import BonusData
 from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, Return, Take, TimeUp
-from ekimae.games.tokyo_jutaku.components import SIDES, Side
+from ekimae.games.tokyo_jutaku.components import SIDES
 from ekimae.games.tokyo_jutaku.hands import Refusal
 from ekimae.games.tokyo_jutaku.state import JutakuState
 
@@ -72,12 +72,12 @@ class BottleState(JutakuState):
     def colour(self, drink: str) -> str:
         return self.bonus.drinks.colour_of(drink)
 
-    def side(self, card: str) -> Side:
+    def side_name(self, card: str) -> str:
         """BB-2 black: a flipped card shows its other side."""
         which = self.options["side"]
         if card in self.flipped:
             which = SIDES[1 - SIDES.index(which)]
-        return self.data.cards[card].side(which)
+        return which
 
     def box(self) -> list[str]:
         """The drinks in the box, in JIDOHANBAIKI's order: all but those held, in the

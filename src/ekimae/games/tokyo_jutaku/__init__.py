@@ -17,9 +17,10 @@ designed components are in `data/`):
   never outside the level below nor over a hole.
 - JU-6 "Stop!": everyone freezes; every stop within the window is checked; a passing
   building completes its card and every element returns to the pool; otherwise play goes
-  on.
-- JU-7 Movement: completers (richest first), then the others clockwise, move up to 2
-  orthogonal steps (the hole skipped) and take the card there; non-completers may keep.
+  on (a building that failed calls again only once changed).
+- JU-7 Movement: the richest completer first, then everybody clockwise from that player,
+  moves up to 2 orthogonal steps (holes — the centre and every taken card — crossed as if
+  absent) and takes the card there; non-completers may keep.
 - JU-8 End: as soon as a player completes a 4th card; most yen wins, ties share.
 
 Digital rulings (timers, giving up a round, a cap on rounds) are in the reference.

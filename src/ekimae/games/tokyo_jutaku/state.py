@@ -61,6 +61,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         "completed",
         "conceded",
         "data",
+        "failed",
         "grid",
         "held",
         "log",
@@ -83,6 +84,8 @@ class JutakuState(Hands[Placed], StateDefaults):
         self._init_hands(seats)
         self.conceded = [False] * seats
         self.called: list[Seat] = []  # stop callers, in order (JU-6)
+        # JU-6: each seat's building as its last failed check this round saw it
+        self.failed: list[list[Any] | None] = [None] * seats
         self.movers: list[Seat] = []  # who still moves this step, in order (JU-7)
         self.phase = "setup"
         self.round = 0
@@ -98,7 +101,11 @@ class JutakuState(Hands[Placed], StateDefaults):
         return len(self.held)
 
     def side(self, card: str) -> Side:
-        return self.data.cards[card].side(self.options["side"])
+        return self.data.cards[card].side(self.side_name(card))
+
+    def side_name(self, card: str) -> str:
+        """The side of `card` in play (a variant may turn cards over)."""
+        return self.options["side"]
 
     def elements(self) -> Mapping[str, Element]:
         return self.data.elements
@@ -179,8 +186,8 @@ class JutakuState(Hands[Placed], StateDefaults):
         ]
 
     def destinations(self, seat: Seat) -> list[str]:
-        """JU-7: spaces within `move_steps` orthogonal steps (the central hole skipped as
-        if absent) with a card and no other architect (RULING)."""
+        """JU-7: spaces within `move_steps` orthogonal steps (holes skipped as if absent)
+        with a card and no other architect (RULING)."""
         start = self.architects[seat]
         if start is None:
             return []
@@ -191,10 +198,16 @@ class JutakuState(Hands[Placed], StateDefaults):
         others = {a for p, a in enumerate(self.architects) if p != seat}
         return self.grid.get(space) is not None and space not in others
 
+    def _hole(self, row: int, col: int) -> bool:
+        """JU-7 RULING: a hole is any space without a card — the centre, and every card
+        already taken (kept by a completer, or held by a player building on it)."""
+        return self.grid.get(space_name(row, col)) is None
+
     def _reach(self, start: str, steps: int) -> list[str]:
+        """JU-7: "S'il y a un trou, traversez simplement cette case comme si elle
+        n'existait pas" — a step over a hole lands on the first card beyond it."""
         origin = space_at(start)
         assert origin is not None
-        plan = self.data.rules.plan
         frontier = {origin}
         seen = {origin}
         for _ in range(steps):
@@ -202,8 +215,8 @@ class JutakuState(Hands[Placed], StateDefaults):
             for r, c in frontier:
                 for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
                     nr, nc = r + dr, c + dc
-                    while 0 <= nr < 6 and 0 <= nc < 6 and plan[nr][nc] == "+":
-                        nr, nc = nr + dr, nc + dc  # the hole is skipped as if absent
+                    while 0 <= nr < 6 and 0 <= nc < 6 and self._hole(nr, nc):
+                        nr, nc = nr + dr, nc + dc
                     if 0 <= nr < 6 and 0 <= nc < 6 and (nr, nc) not in seen:
                         nxt.add((nr, nc))
             seen |= nxt
@@ -221,6 +234,20 @@ class JutakuState(Hands[Placed], StateDefaults):
                 return found
         return []
 
+    def _checked_as(self, seat: Seat) -> list[Any]:
+        """What a JU-6 check of the seat looks at: its card, the side shown, the building."""
+        card = self.held[seat]
+        side = None if card is None else self.side_name(card)
+        return [card, side, [list(p) for p in self.built[seat]]]
+
+    def may_stop(self, seat: Seat) -> bool:
+        """JU-6: a seat whose building failed a check and has not changed since would
+        fail again; its "Stop!" is refused until it places or returns an element (else
+        two seats could call, fail and call again at one instant forever, and the
+        round would never reach its time)."""
+        failed = self.failed[seat]
+        return failed is None or failed != self._checked_as(seat)
+
     def move_choices(self, seat: Seat) -> list[str]:
         choices = self.destinations(seat)
         if not choices and self.held[seat] is None:
@@ -236,7 +263,9 @@ class JutakuState(Hands[Placed], StateDefaults):
             return tuple(s for s in range(self.seats) if not self.conceded[s])
         if self.phase == "window":
             return tuple(
-                s for s in range(self.seats) if not self.conceded[s] and s not in self.called
+                s
+                for s in range(self.seats)
+                if not self.conceded[s] and s not in self.called and self.may_stop(s)
             )
         return ()
 
@@ -261,7 +290,8 @@ class JutakuState(Hands[Placed], StateDefaults):
             return [Stop(now)]
         at = self._earliest(seat)
         out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at < end else []
-        out.append(Stop(now))
+        if self.may_stop(seat):
+            out.append(Stop(now))
         out.append(Concede(now))
         return out
 
@@ -327,6 +357,10 @@ class JutakuState(Hands[Placed], StateDefaults):
             return None
         if not 0 <= seat < self.seats:
             return "JU-1", f"there is no seat {seat + 1}", ""
+        if isinstance(action, Stop) and self.phase in ("build", "window"):
+            why = self._stop_refusal(seat)
+            if why is not None:
+                return why
         if seat not in self.current_players():
             return "JU-4", f"seat {seat + 1} is not to act now ({self.phase})", ""
         if at < self.now:
@@ -356,6 +390,16 @@ class JutakuState(Hands[Placed], StateDefaults):
                 return "JU-6", "everyone is frozen while the stops are checked", "stop"
             return None
         return self._build_refusal(seat, action)
+
+    def _stop_refusal(self, seat: Seat) -> tuple[str, str, str] | None:
+        if self.conceded[seat] or seat in self.called or self.may_stop(seat):
+            return None
+        return (
+            "JU-6",
+            f"seat {seat + 1}'s building failed its check and has not changed since: "
+            "place or return an element before calling Stop! again",
+            "",
+        )
 
     def _build_refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
         if isinstance(action, Stop | Concede):
@@ -421,6 +465,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.conceded = [False] * self.seats
         self.last_act = [NEVER] * self.seats
         self.called = []
+        self.failed = [None] * self.seats
         self.log.append(lf.ROUND.format(at=_ms(self.now), round=self.round))
 
     def _clear(self, seat: Seat) -> None:
@@ -446,6 +491,7 @@ class JutakuState(Hands[Placed], StateDefaults):
                 passed.append(seat)
                 self.log.append(lf.PASSES.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
             else:
+                self.failed[seat] = self._checked_as(seat)
                 self.log.append(lf.FAILS.format(at=_ms(self.now), seat=f"seat {seat + 1}", why=why))
         self.called = []
         if passed:
@@ -485,11 +531,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         if any(len(c) >= goal for c in self.completed) or self.round >= self.data.rules.max_rounds:
             self._finish()
             return
-        # JU-7: the richest completer first (seat order on equal yen), then clockwise
+        # JU-7: the richest completer first (seat order on equal yen), then everybody
+        # else clockwise from that player, completers or not (RULING)
         first = min(passed, key=lambda s: (-self.yen(s), s)) if passed else 0
-        ordered = sorted(passed, key=lambda s: (-self.yen(s), s))
-        rest = [(first + i) % self.seats for i in range(self.seats)]
-        self.movers = ordered + [s for s in rest if s not in passed]
+        self.movers = [(first + i) % self.seats for i in range(self.seats)]
         self.phase = "move"
         self.phase_start = self.now
         self._skip_stuck()
@@ -594,6 +639,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self._copy_hands_to(other)
         other.conceded = list(self.conceded)
         other.called = list(self.called)
+        other.failed = list(self.failed)  # the lists inside are never changed in place
         other.movers = list(self.movers)
         other.phase = self.phase
         other.round = self.round
@@ -618,6 +664,9 @@ class JutakuState(Hands[Placed], StateDefaults):
             **self._hands_to_dict(),
             "conceded": list(self.conceded),
             "called": list(self.called),
+            "failed": [
+                None if f is None else [f[0], f[1], [list(p) for p in f[2]]] for f in self.failed
+            ],
             "movers": list(self.movers),
             "log": list(self.log),
         }
@@ -637,6 +686,9 @@ class JutakuState(Hands[Placed], StateDefaults):
         state._hands_from_dict(raw, _placed_from)
         state.conceded = [bool(c) for c in raw["conceded"]]
         state.called = [int(c) for c in raw["called"]]
+        # A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
+        failed = raw.get("failed") or [None] * len(state.held)
+        state.failed = [None if f is None else _checked_from(f) for f in failed]
         state.movers = [int(c) for c in raw["movers"]]
         state.log = [str(line) for line in raw["log"]]
         return state
@@ -647,6 +699,15 @@ class JutakuState(Hands[Placed], StateDefaults):
         return self.to_dict() == other.to_dict()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _checked_from(raw: Any) -> list[Any]:
+    card, side, built = raw
+    return [
+        None if card is None else str(card),
+        None if side is None else str(side),
+        [list(_placed_from(p)) for p in built],
+    ]
 
 
 def _placed_from(raw: Any) -> Placed:

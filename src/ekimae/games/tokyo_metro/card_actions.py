@@ -3,6 +3,12 @@
 `legal_card_actions` is the single source of truth: the engine accepts exactly what it
 lists. Parameters a player chooses (cell, station, line, stake, discount discs) are part
 of the action, so every listed action is complete and applies in one step.
+
+This listing is the hottest loop of every bot's search and of random play: each spot's
+lister appends to one list, the actions come from tables built once per map and card set
+(`tables.py`: a Move is `moves[cell]`, not a new dataclass), and what several spots share
+(reachable cells, discount sets, lines one may invest in) is computed once per listing
+(`Memo`). `has_card_action` answers whether any card action is open without listing them.
 """
 
 from __future__ import annotations
@@ -16,23 +22,21 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.components import CardAction, Kind
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.drinks import walks
-from ekimae.games.tokyo_metro.movement import on_map, reachable, touched_stations, walk_range
+from ekimae.games.tokyo_metro.movement import reachable, touched_stations, walk_range
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState
+from ekimae.games.tokyo_metro.tables import Spot
 
-# Actions are values: the same one is built again and again while bots search, so each
-# constructor is memoised (a dict lookup instead of a frozen dataclass's __init__).
-_move_action = functools.cache(act.Move)
+# Actions with discount discs named (rarer): memoised constructors, the same value again
+# and again while bots search (a dict lookup instead of a frozen dataclass's __init__).
 _station_action = functools.cache(act.Station)
 _exchange_action = functools.cache(act.Exchange)
 _invest_action = functools.cache(act.Invest)
-_start_action = functools.cache(act.Start)
 _speculate_action = functools.cache(act.Speculate)
 _new_disc_action = functools.cache(act.NewDisc)
 _card_action = functools.cache(act.TakeCard)
-_invest_disc_action = functools.cache(act.InvestDisc)
-_sell_action = functools.cache(act.Sell)
 _copy_action = functools.cache(act.Copy)
-_simple = functools.cache(lambda cls, spot: cls(spot))
+
+NO_DISCOUNT: list[tuple[tuple[str, ...], int]] = [((), 0)]
 
 
 def open_spots(ctx: Ctx, s: MetroState, seat: int) -> Iterator[CardAction]:
@@ -52,6 +56,8 @@ def _free(ctx: Ctx, s: MetroState, card_id: str) -> Iterator[CardAction]:
 
 def discount_choices(ctx: Ctx, s: MetroState, seat: int) -> list[tuple[tuple[str, ...], int]]:
     """TM-7.8: every set of the seat's discount discs, with the yen it takes off."""
+    if not s.discount_discs[seat]:
+        return NO_DISCOUNT
     discs = sorted(s.discount_discs[seat])
     out: list[tuple[tuple[str, ...], int]] = []
     for k in range(len(discs) + 1):
@@ -88,60 +94,71 @@ def copyable(ctx: Ctx, s: MetroState, seat: int, spot: CardAction) -> bool:
     return bool(s.copy_discs[seat]) and spot.spot in s.taken and spot.kind not in NOT_COPIED
 
 
+# Per Ctx: card id -> its spots with their prebuilt actions and listers (the Ctx is kept
+# beside them so that its id stays its own).
+_SPOTS: dict[int, tuple[Ctx, dict[str, tuple[Spot, ...]]]] = {}
+
+
+def spots_by_card(ctx: Ctx) -> dict[str, tuple[Spot, ...]]:
+    found = _SPOTS.get(id(ctx))
+    if found is None:
+        made = {
+            card_id: tuple(Spot(ctx, printed, *LISTERS[printed.kind]) for printed in card.actions)
+            for card_id, card in ctx.cards.cards.items()
+        }
+        found = _SPOTS[id(ctx)] = (ctx, made)
+    return found[1]
+
+
+def _spots(ctx: Ctx, s: MetroState, seat: int) -> Iterator[Spot]:
+    """The spots the seat may place discs on now: open ones in the grid and on its own
+    cards (TM-6.1, TM-6.3), taken ones too with a Copy disc (OS-7.1), enough discs in
+    front; in the order of the grid, column by column, then the personal cards."""
+    front, taken, by_card = s.front[seat], s.taken, spots_by_card(ctx)
+    copying = bool(s.copy_discs[seat])
+    for column in (*s.grid, s.personal[seat]):
+        for card_id in column:
+            for spot in by_card[card_id]:
+                if spot.slots <= front and (spot.spot not in taken or (copying and spot.copyable)):
+                    yield spot
+
+
 def legal_card_actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
     memo = Memo(ctx, s, seat)
-    front, taken, cards = s.front[seat], s.taken, ctx.cards.cards
-    copying = bool(s.copy_discs[seat])  # OS-7.1: taken spots are open to a Copy disc
-    # open_spots, inlined: this listing is the hottest loop of every bot's search.
+    # `_spots`, inlined: this loop runs for every listing of the actions phase.
+    front, taken, by_card = s.front[seat], s.taken, spots_by_card(ctx)
+    copying = bool(s.copy_discs[seat])
     for column in (*s.grid, s.personal[seat]):
         for card_id in column:
-            for spot in cards[card_id].actions:
-                if spot.slots <= front and (
-                    spot.spot not in taken or (copying and spot.kind not in NOT_COPIED)
-                ):
-                    out.extend(_generator(spot)(ctx, s, seat, spot, memo))
+            for spot in by_card[card_id]:
+                if spot.slots <= front and (spot.spot not in taken or (copying and spot.copyable)):
+                    spot.lister(out, ctx, s, seat, spot, memo)
     return out
 
 
 def has_card_action(ctx: Ctx, s: MetroState, seat: int) -> bool:
+    """Whether `legal_card_actions` would list anything, spot by spot until one has an
+    action (most spots always have one: a Speed, a Bike, a Bid…), without the list."""
     memo = Memo(ctx, s, seat)
-    spots = list(open_spots(ctx, s, seat))
-    if s.copy_discs[seat]:
-        spots += [
-            a
-            for column in (*s.grid, s.personal[seat])
-            for card_id in column
-            for a in ctx.cards.cards[card_id].actions
-            if copyable(ctx, s, seat, a)
-        ]
-    for spot in spots:
-        if spot.slots <= s.front[seat]:
-            for _ in _options(ctx, s, seat, spot, memo):
-                return True
-    return False
-
-
-def _options(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    return _generator(spot)(ctx, s, seat, spot, m)
-
-
-Generator = Callable[[Ctx, MetroState, int, CardAction, "Memo"], Iterator[Action]]
-_BY_SPOT: dict[str, Generator] = {}
-
-
-def _generator(spot: CardAction) -> Generator:
-    """The listing function of a spot's type, looked up by spot id (enum hashing is slow)."""
-    gen = _BY_SPOT.get(spot.spot)
-    if gen is None:
-        gen = _BY_SPOT[spot.spot] = _GENERATORS[spot.kind]
-    return gen
+    return any(spot.exists(ctx, s, seat, spot, memo) for spot in _spots(ctx, s, seat))
 
 
 class Memo:
     """What several spots of one listing share, computed once per listing."""
 
-    __slots__ = ("_buildable", "_discounts", "_invest", "_reach", "_spec", "ctx", "s", "seat")
+    __slots__ = (
+        "_buildable",
+        "_discounts",
+        "_invest",
+        "_off",
+        "_piles",
+        "_reach",
+        "_spec",
+        "ctx",
+        "s",
+        "seat",
+    )
 
     def __init__(self, ctx: Ctx, s: MetroState, seat: int) -> None:
         self.ctx, self.s, self.seat = ctx, s, seat
@@ -150,11 +167,14 @@ class Memo:
         self._buildable: list[int] | None = None
         self._invest: list[int] | None = None
         self._spec: list[int] | None = None
+        self._off: list[int] | None = None
+        self._piles: list[str] | None = None
 
     def reach(self, steps: int) -> list[int]:
-        if steps not in self._reach:
-            self._reach[steps] = reachable(self.ctx, self.s, self.seat, steps)
-        return self._reach[steps]
+        found = self._reach.get(steps)
+        if found is None:
+            found = self._reach[steps] = reachable(self.ctx, self.s, self.seat, steps)
+        return found
 
     def discounts(self) -> list[tuple[tuple[str, ...], int]]:
         if self._discounts is None:
@@ -182,20 +202,55 @@ class Memo:
         return self._invest
 
     def spec_lines(self) -> list[int]:
+        """`can_speculate`, for every line at once (the same test, one pass)."""
         if self._spec is None:
             ctx, s, seat = self.ctx, self.s, self.seat
-            self._spec = [ln for ln in range(ctx.lines) if can_speculate(ctx, s, seat, ln)]
+            least, slots = ctx.rules.speculation_min_value, ctx.track.slots
+            speed, specs, value = s.speed_on_line, s.speculations, s.value
+            self._spec = [
+                ln
+                for ln, holders in enumerate(s.stocks)
+                if seat not in holders
+                and value[ln] >= least
+                and slots[ln] - speed[ln] - len(specs[ln]) > 0
+            ]
         return self._spec
 
+    def piles(self) -> list[str]:
+        if self._piles is None:
+            self._piles = _piles(self.ctx, self.s)
+        return self._piles
 
-def _move(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+    def off_lines(self) -> list[int]:
+        """Lines whose train is not on the map (TM-7.5: a Start may put it there)."""
+        if self._off is None:
+            pos = self.s.train_pos
+            self._off = [ln for ln in range(self.ctx.lines) if pos[ln] == OFF_MAP]
+        return self._off
+
+
+# A spot's lister appends its actions to `out`, in the order the rules' tests expect.
+Lister = Callable[[list[Action], Ctx, MetroState, int, Spot, Memo], None]
+# Whether a spot has any action (for `has_card_action`).
+Exists = Callable[[Ctx, MetroState, int, Spot, Memo], bool]
+
+
+def _move(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     # TM-7.1, TM-4.3: a rider cannot move on the map.
-    if on_map(s, seat) and walks(ctx, s, seat):
+    cell = s.meeple[seat]
+    if cell == OFF_MAP or s.riding[seat] != NOBODY:
+        return
+    table = p.by_cell
+    if walks(ctx, s, seat):
         # MD-5: the move is walked cell by cell from here, to build at the stations passed.
-        yield _move_action(spot.spot, ctx.cell_names[s.meeple[seat]])
-    elif on_map(s, seat):
-        for cell in m.reach(walk_range(ctx, s, seat, spot.value)):
-            yield _move_action(spot.spot, ctx.cell_names[cell])
+        out.append(table[cell])
+    else:
+        out += [table[c] for c in m.reach(walk_range(ctx, s, seat, p.value))]
+
+
+def _move_exists(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+    # The meeple's own cell is always among those it can end on.
+    return s.meeple[seat] != OFF_MAP and s.riding[seat] == NOBODY
 
 
 def _buildable(ctx: Ctx, s: MetroState, seat: int) -> list[int]:
@@ -207,22 +262,23 @@ def _buildable(ctx: Ctx, s: MetroState, seat: int) -> list[int]:
     return [st for st in touched_stations(ctx, s, seat) if s.owner[st] == NOBODY and not halt[st]]
 
 
-def _station(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+def _station(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     stations = m.buildable()
     if not stations:
         return
+    money, stops, keys = s.money[seat], ctx.station_stops, ctx.station_keys
     for discs, off in m.discounts():
-        unit = max(0, spot.value - off)  # TM-7.2 RULING: discount before multiplying
+        unit = max(0, p.value - off)  # TM-7.2 RULING: discount before multiplying
         for st in stations:
-            if unit * len(ctx.board.stations[st].stops) <= s.money[seat]:
-                yield _station_action(spot.spot, ctx.station_keys[st], discs)
+            if unit * stops[st] <= money:
+                out.append(_station_action(p.spot, keys[st], discs))
 
 
-def _exchange(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+def _exchange(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     tokens = (["speed"] if s.speed_tokens[seat] else []) + (["bike"] if s.bikes[seat] else [])
     for st in m.buildable() if tokens else []:
         for token in tokens:
-            yield _exchange_action(spot.spot, ctx.station_keys[st], token)
+            out.append(_exchange_action(p.spot, ctx.station_keys[st], token))
 
 
 def investable(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
@@ -241,44 +297,59 @@ def invest_price(ctx: Ctx, s: MetroState, line: int, cost: int, off: int) -> int
     return max(0, cost - off) + ctx.surcharges[len(s.stocks[line])]
 
 
-def _invest(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+def _invest(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     lines = m.invest_lines()
-    for discs, off in m.discounts() if lines else []:
-        for line in lines:
-            if invest_price(ctx, s, line, spot.value, off) <= s.money[seat]:
-                yield _invest_action(spot.spot, ctx.letters[line], discs)
+    if not lines:
+        return
+    money, stocks, surcharges = s.money[seat], s.stocks, ctx.surcharges
+    for discs, off in m.discounts():
+        base = max(0, p.value - off)
+        if discs:
+            out += [
+                _invest_action(p.spot, ctx.letters[ln], discs)
+                for ln in lines
+                if base + surcharges[len(stocks[ln])] <= money
+            ]
+        else:
+            table = p.by_line
+            out += [table[ln] for ln in lines if base + surcharges[len(stocks[ln])] <= money]
 
 
-def _start(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    for line in range(ctx.lines):
-        if s.train_pos[line] == OFF_MAP:  # TM-7.5
-            yield _start_action(spot.spot, ctx.letters[line])
+def _start(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    table = p.by_line
+    out += [table[line] for line in m.off_lines()]  # TM-7.5
 
 
-def _speed(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield _simple(act.Speed, spot.spot)  # TM-7.6: "fewer if fewer are left", none at worst
+def _start_exists(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+    return bool(m.off_lines())
 
 
-def _bike(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield _simple(act.Bike, spot.spot)  # TM-7.7: a Bike "if one is left", at most one each
+def _single(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    # TM-7.6 Speed "fewer if fewer are left", TM-7.7 a Bike "if one is left", TM-7.8,
+    # TM-7.9, MD-3, MD-5: always open, whatever is left.
+    out.append(p.single)
 
 
-def _discount(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield _simple(act.Discount, spot.spot)
+def _always(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+    return True
 
 
-def _bid(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield _simple(act.Bid, spot.spot)
-
-
-def _loan(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+def _loan(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     if s.loan_supply > 0:  # TM-7.10
-        yield _simple(act.Loan, spot.spot)
+        out.append(p.single)
 
 
-def _repay(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    if s.loans[seat] > 0 and s.money[seat] >= ctx.rules.repay:  # TM-7.10, TM-5.1
-        yield _simple(act.Repay, spot.spot)
+def _loan_exists(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+    return s.loan_supply > 0
+
+
+def _repay(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    if _repay_exists(ctx, s, seat, p, m):
+        out.append(p.single)
+
+
+def _repay_exists(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+    return s.loans[seat] > 0 and s.money[seat] >= ctx.rules.repay  # TM-7.10, TM-5.1
 
 
 def can_speculate(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
@@ -290,87 +361,119 @@ def can_speculate(ctx: Ctx, s: MetroState, seat: int, line: int) -> bool:
     )
 
 
-def _speculation(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+def _speculation(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     if s.spec_discs[seat] <= 0:
         return
+    money, coin, low_of = s.money[seat], ctx.rules.smallest_coin, ctx.track.low
     for line in m.spec_lines():
-        low = ctx.track.low(s.value[line])
-        for stake in range(low, s.money[seat] + 1, ctx.rules.smallest_coin):
-            yield _speculate_action(spot.spot, ctx.letters[line], stake)
+        low = low_of(s.value[line])
+        if low > money:
+            continue
+        if low % coin:  # not on the coin grid: no table for it
+            letter = ctx.letters[line]
+            out += [
+                _speculate_action(p.spot, letter, stake) for stake in range(low, money + 1, coin)
+            ]
+            continue
+        # Every stake from low(V) up to the seat's money, in whole coins (TM-7.11).
+        out += p.stakes(line, money // coin)[low // coin : money // coin + 1]
 
 
-def _new_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
+def _speculation_exists(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+    if s.spec_discs[seat] <= 0:
+        return False
+    money, low_of = s.money[seat], ctx.track.low
+    return any(low_of(s.value[line]) <= money for line in m.spec_lines())
+
+
+def _new_disc(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
     # TM-7.12: a disc left in the general supply, at most 6 action discs.
     if s.supply_discs[seat] <= 0 or s.action_discs[seat] >= ctx.rules.max_action_discs:
         return
+    money = s.money[seat]
     for discs, off in m.discounts():
-        if max(0, spot.value - off) <= s.money[seat]:
-            yield _new_disc_action(spot.spot, discs)
+        if max(0, p.value - off) <= money:
+            out.append(_new_disc_action(p.spot, discs) if discs else p.single)
 
 
-def _card(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    # MD-6: from the JIDOHANBAIKI pile only a Shape card.
+def _piles(ctx: Ctx, s: MetroState) -> list[str]:
+    """Discard piles a Card action may take from; MD-6: from the JIDOHANBAIKI pile only a
+    Shape card."""
     jh = ctx.drinks_column
-    piles = [
+    return [
         ctx.deck_keys[i]
         for i, pile in enumerate(s.discards)
         if pile and (i != jh or ctx.cards.cards[pile[-1]].actions[0].kind is Kind.SHAPE)
     ]
-    for discs, off in m.discounts() if piles else []:
-        if max(0, spot.value - off) <= s.money[seat]:
-            for pile in piles:
-                yield _card_action(spot.spot, pile, discs)
 
 
-def _invest_disc(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    """OS-6: a disc from the front besides those placed on the action; only the surcharge."""
-    if s.front[seat] <= spot.slots:
+def _card(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    piles = m.piles()
+    if not piles:
         return
-    for line in m.invest_lines():
-        if ctx.surcharges[len(s.stocks[line])] <= s.money[seat]:
-            yield _invest_disc_action(spot.spot, ctx.letters[line])
-
-
-def _sell(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    """OS-7.2: a stock the seat holds."""
-    for line, holders in enumerate(s.stocks):
-        if seat in holders:
-            yield _sell_action(spot.spot, ctx.letters[line])
-
-
-def _copy(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    """OS-7.1: pay (C - discount) for a Copy disc."""
+    money = s.money[seat]
     for discs, off in m.discounts():
-        if max(0, spot.value - off) <= s.money[seat]:
-            yield _copy_action(spot.spot, discs)
+        if max(0, p.value - off) <= money:
+            if discs:
+                out += [_card_action(p.spot, pile, discs) for pile in piles]
+            else:
+                table = p.by_pile
+                out += [table[pile] for pile in piles]
 
 
-def _colour(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield _simple(act.ColourCard, spot.spot)  # MD-3
+def _invest_disc(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    """OS-6: a disc from the front besides those placed on the action; only the surcharge."""
+    if s.front[seat] <= p.slots:
+        return
+    money, table = s.money[seat], p.by_line
+    for line in m.invest_lines():
+        if ctx.surcharges[len(s.stocks[line])] <= money:
+            out.append(table[line])
 
 
-def _shape(ctx: Ctx, s: MetroState, seat: int, spot: CardAction, m: Memo) -> Iterator[Action]:
-    yield _simple(act.ShapeCard, spot.spot)  # MD-5
+def _sell(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    """OS-7.2: a stock the seat holds."""
+    table = p.by_line
+    out += [table[line] for line, holders in enumerate(s.stocks) if seat in holders]
 
 
-_GENERATORS = {
-    Kind.COLOUR: _colour,
-    Kind.SHAPE: _shape,
-    Kind.MOVE: _move,
-    Kind.STATION: _station,
-    Kind.EXCHANGE: _exchange,
-    Kind.INVEST: _invest,
-    Kind.START: _start,
-    Kind.SPEED: _speed,
-    Kind.BIKE: _bike,
-    Kind.DISCOUNT: _discount,
-    Kind.BID: _bid,
-    Kind.LOAN: _loan,
-    Kind.REPAY: _repay,
-    Kind.SPECULATION: _speculation,
-    Kind.ACTION: _new_disc,
-    Kind.CARD: _card,
-    Kind.INVEST_DISC: _invest_disc,
-    Kind.SELL: _sell,
-    Kind.COPY: _copy,
+def _copy(out: list[Action], ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> None:
+    """OS-7.1: pay (C - discount) for a Copy disc."""
+    money = s.money[seat]
+    for discs, off in m.discounts():
+        if max(0, p.value - off) <= money:
+            out.append(_copy_action(p.spot, discs) if discs else p.single)
+
+
+def _listed(lister: Lister) -> Exists:
+    """`exists` for a kind without a quicker test: list the spot, see if anything came."""
+
+    def exists(ctx: Ctx, s: MetroState, seat: int, p: Spot, m: Memo) -> bool:
+        found: list[Action] = []
+        lister(found, ctx, s, seat, p, m)
+        return bool(found)
+
+    return exists
+
+
+LISTERS: dict[Kind, tuple[Lister, Exists]] = {
+    Kind.MOVE: (_move, _move_exists),
+    Kind.STATION: (_station, _listed(_station)),
+    Kind.EXCHANGE: (_exchange, _listed(_exchange)),
+    Kind.INVEST: (_invest, _listed(_invest)),
+    Kind.START: (_start, _start_exists),
+    Kind.SPEED: (_single, _always),
+    Kind.BIKE: (_single, _always),
+    Kind.DISCOUNT: (_single, _always),
+    Kind.BID: (_single, _always),
+    Kind.LOAN: (_loan, _loan_exists),
+    Kind.REPAY: (_repay, _repay_exists),
+    Kind.SPECULATION: (_speculation, _speculation_exists),
+    Kind.ACTION: (_new_disc, _listed(_new_disc)),
+    Kind.CARD: (_card, _listed(_card)),
+    Kind.INVEST_DISC: (_invest_disc, _listed(_invest_disc)),
+    Kind.SELL: (_sell, _listed(_sell)),
+    Kind.COPY: (_copy, _listed(_copy)),
+    Kind.COLOUR: (_single, _always),
+    Kind.SHAPE: (_single, _always),
 }

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
+from ekimae.core.log import Event
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import invest_price
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.drinks import take_colour, walks
+from ekimae.games.tokyo_metro.drinks import legal_builds, take_colour, walks
 from ekimae.games.tokyo_metro.movement import walk_range
 from ekimae.games.tokyo_metro.scoring import stock_shares
-from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState, yen
+from ekimae.games.tokyo_metro.state import OFF_MAP, MetroState
 
 
 def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
@@ -24,7 +25,7 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     before = s.money[seat]  # read for the log line only
     sold = s.sold[seat]
     s.front[seat] -= printed.slots
-    copied = ""
+    copied: Event | str = ""
     if spot in s.taken:
         # OS-7.1: the discs go on top of those there; the Copy disc follows them, and the
         # Copy action it came from is available again.
@@ -32,7 +33,7 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
         s.copy_discs[seat] = s.copy_discs[seat][1:]
         del s.taken[used]
         s.copies[spot] = (*s.copies.get(spot, ()), seat)
-        copied = lf.COPIED.format(spot=used)
+        copied = Event(lf.COPIED, {"spot": used})
     else:
         s.taken[spot] = seat
     discs: tuple[str, ...] = getattr(action, "discounts", ())
@@ -44,81 +45,171 @@ def take_card_action(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None
     if discs:
         s.discount_discs[seat] = tuple(d for d in s.discount_discs[seat] if d not in discs)
     _EFFECTS[type(action)](ctx, s, seat, action, printed, off)
-    text = _yen_text(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
-    s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied=copied, detail=text))
+    describe = _DETAILS.get(type(action))
+    detail: Event | str = ""
+    if describe is not None:
+        detail = describe(ctx, s, seat, action, printed, off, before, s.sold[seat] - sold)
+    s.note(lf.ACTS, seat=seat, action=action, copied=copied, detail=detail)
 
 
-def _yen_text(
+# The log's account of every yen an action moved, read after the effect: a part of the
+# line, one of the templates of `log_forms` with its values (a Move moves none: no part).
+Detail = Callable[[Ctx, MetroState, int, Any, CardAction, int, int, int], Event | str]
+
+
+def _less(off: int) -> Event | str:
+    return Event(lf.LESS, {"off": off}) if off else ""
+
+
+def _left(s: MetroState, seat: int, before: int) -> Event:
+    return Event(lf.LEFT, {"before": before, "after": s.money[seat]})
+
+
+def _station_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Station, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    stops = ctx.station_stops[ctx.board.station_by_key[a.station]]
+    unit = Event(lf.PRICE_LESS if off else "{price}", {"price": p.value, "off": off})
+    form = lf.PAYS_STATION_ONE if stops == 1 else lf.PAYS_STATION
+    paid = before - s.money[seat]
+    return Event(form, {"paid": paid, "unit": unit, "stops": stops, "left": _left(s, seat, before)})
+
+
+def _invest_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Invest, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    line = ctx.board.line_by_letter[a.line]
+    number = len(s.stocks[line])
+    surcharge = ctx.surcharges[number - 1]
+    extra: Event | str = Event(lf.SURCHARGE, {"surcharge": surcharge}) if surcharge else ""
+    sum_: Event | str = ""
+    if off or surcharge:
+        sum_ = Event(lf.SUM, {"price": p.value, "less": _less(off), "extra": extra})
+    return Event(
+        lf.PAYS_INVEST,
+        {
+            "paid": before - s.money[seat],
+            "sum": sum_,
+            "number": number,
+            "line": a.line,
+            "value": s.value[line],
+            "left": _left(s, seat, before),
+        },
+    )
+
+
+def _invest_disc_detail(
     ctx: Ctx,
     s: MetroState,
     seat: int,
-    a: Action,
+    a: act.InvestDisc,
     p: CardAction,
-    off: int,
+    o: int,
     before: int,
-    sold: int,
+    _: int,
+) -> Event:
+    line = ctx.board.line_by_letter[a.line]
+    return Event(
+        lf.PAYS_INVEST_DISC,
+        {
+            "paid": before - s.money[seat],
+            "number": len(s.stocks[line]),
+            "line": a.line,
+            "value": s.value[line],
+            "left": _left(s, seat, before),
+        },
+    )
+
+
+def _sell_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Sell, p: CardAction, off: int, b: int, sold: int
+) -> Event:
+    value = s.value[ctx.board.line_by_letter[a.line]]
+    return Event(lf.SETS_ASIDE_SOLD, {"sold": sold, "line": a.line, "value": value})
+
+
+def _start_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Start, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    value = s.value[ctx.board.line_by_letter[a.line]]
+    return Event(lf.STARTS, {"line": a.line, "price": p.value, "value": value})
+
+
+def _bid_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    return Event(lf.BID_BONUS_ADDED, {"price": p.value, "bonus": s.bid_bonus[seat]})
+
+
+def _loan_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    left = _left(s, seat, before)
+    return Event(lf.TAKES_LOAN, {"amount": s.money[seat] - before, "left": left})
+
+
+def _stake_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int, _: int
+) -> Event:
+    return Event(lf.STAKE, {"paid": before - s.money[seat], "left": _left(s, seat, before)})
+
+
+def _token_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: act.Exchange, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    return Event(lf.PAYS_TOKEN, {"token": a.token})
+
+
+def _discount_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    return Event(lf.DISCOUNT, {"price": p.value})
+
+
+def _crate_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
+) -> Event:
+    crate = [Event("{drink}", {"drink": d}) for d in s.drinks[seat][-6:]]
+    return Event(lf.CRATE, {"crate": crate})
+
+
+def _shape_detail(
+    ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, b: int, _: int
 ) -> str:
-    """The log's account of every yen an action moved (read after the effect; text only:
-    the templates of `log_forms`)."""
-    paid = before - s.money[seat]
-    less = lf.LESS.format(off=yen(off)) if off else ""
-    left = lf.LEFT.format(before=yen(before), after=yen(s.money[seat]))
-    price = yen(p.value)
-    if isinstance(a, act.Station):
-        stops = len(ctx.board.stations[ctx.board.station_by_key[a.station]].stops)
-        unit = lf.PRICE_LESS.format(price=price, off=yen(off)) if off else price
-        form = lf.PAYS_STATION_ONE if stops == 1 else lf.PAYS_STATION
-        return form.format(paid=yen(paid), unit=unit, stops=stops, left=left)
-    if isinstance(a, act.Invest):
-        line = ctx.board.line_by_letter[a.line]
-        number = len(s.stocks[line])
-        surcharge = ctx.surcharges[number - 1]
-        extra = lf.SURCHARGE.format(surcharge=yen(surcharge)) if surcharge else ""
-        sum_ = lf.SUM.format(price=price, less=less, extra=extra) if off or surcharge else ""
-        return lf.PAYS_INVEST.format(
-            paid=yen(paid),
-            sum=sum_,
-            number=number,
-            line=a.line,
-            value=yen(s.value[line]),
-            left=left,
-        )
-    if isinstance(a, act.InvestDisc):
-        line = ctx.board.line_by_letter[a.line]
-        return lf.PAYS_INVEST_DISC.format(
-            paid=yen(paid),
-            number=len(s.stocks[line]),
-            line=a.line,
-            value=yen(s.value[line]),
-            left=left,
-        )
-    if isinstance(a, act.Sell):
-        value = yen(s.value[ctx.board.line_by_letter[a.line]])
-        return lf.SETS_ASIDE_SOLD.format(sold=yen(sold), line=a.line, value=value)
-    if isinstance(a, act.Copy):
-        cost = lf.COST.format(price=price, less=less) if off else ""
-        return lf.PAYS_COPY.format(paid=yen(paid), cost=cost, left=left)
-    if isinstance(a, act.Start):
-        line = ctx.board.line_by_letter[a.line]
-        return lf.STARTS.format(line=a.line, price=price, value=yen(s.value[line]))
-    if isinstance(a, act.Bid):
-        return lf.BID_BONUS_ADDED.format(price=price, bonus=yen(s.bid_bonus[seat]))
-    if isinstance(a, act.Loan):
-        return lf.TAKES_LOAN.format(amount=yen(-paid), left=left)
-    if isinstance(a, act.Speculate):
-        return lf.STAKE.format(paid=yen(paid), left=left)
-    if isinstance(a, act.Exchange):
-        return lf.PAYS_TOKEN.format(token=a.token)
-    if isinstance(a, act.Discount):
-        return lf.DISCOUNT.format(price=price)
-    if isinstance(a, act.ColourCard):
-        return lf.CRATE.format(crate=", ".join(s.drinks[seat][-6:]))
-    if isinstance(a, act.ShapeCard):
-        return lf.SHAPE
-    if isinstance(a, act.Repay | act.NewDisc | act.TakeCard):
-        cost = lf.COST.format(price=price, less=less) if off else ""
-        return lf.PAYS.format(paid=yen(paid), cost=cost, left=left)
-    return ""
+    return lf.SHAPE
+
+
+def _paid_detail(form: str) -> Detail:
+    """A printed cost paid (less any discount) for a Copy disc or the like."""
+
+    def detail(
+        ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int, before: int, _: int
+    ) -> Event:
+        cost = Event(lf.COST, {"price": p.value, "less": _less(off)}) if off else ""
+        paid = before - s.money[seat]
+        return Event(form, {"paid": paid, "cost": cost, "left": _left(s, seat, before)})
+
+    return detail
+
+
+_DETAILS: dict[type[Action], Detail] = {
+    act.Station: _station_detail,
+    act.Invest: _invest_detail,
+    act.InvestDisc: _invest_disc_detail,
+    act.Sell: _sell_detail,
+    act.Copy: _paid_detail(lf.PAYS_COPY),
+    act.Start: _start_detail,
+    act.Bid: _bid_detail,
+    act.Loan: _loan_detail,
+    act.Speculate: _stake_detail,
+    act.Exchange: _token_detail,
+    act.Discount: _discount_detail,
+    act.ColourCard: _crate_detail,
+    act.ShapeCard: _shape_detail,
+    act.Repay: _paid_detail(lf.PAYS),
+    act.NewDisc: _paid_detail(lf.PAYS),
+    act.TakeCard: _paid_detail(lf.PAYS),
+}
 
 
 Effect = Callable[[Ctx, MetroState, int, Action, CardAction, int], None]
@@ -128,7 +219,7 @@ def _move(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int
     assert isinstance(a, act.Move)
     if walks(ctx, s, seat):
         s.walk_left = walk_range(ctx, s, seat, p.value)  # MD-5: walked cell by cell
-    s.meeple[seat] = ctx.board.parse_cell(a.cell)
+    s.meeple[seat] = ctx.cell(a.cell)
 
 
 def _colour(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
@@ -138,6 +229,10 @@ def _colour(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: i
 
 def _shape(ctx: Ctx, s: MetroState, seat: int, a: Action, p: CardAction, off: int) -> None:
     s.shape_on[seat] = True  # MD-5: until the end of this action phase
+    if legal_builds(ctx, s, seat, free=True):
+        # MD-5 RULING: "puis effectuez…" — the free builds start on this very turn (even
+        # with the seat's last disc), as a walk of no cells: build, then `stop`.
+        s.walk_left = 0
 
 
 def _build(ctx: Ctx, s: MetroState, seat: int, station_key: str) -> int:

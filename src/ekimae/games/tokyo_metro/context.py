@@ -6,6 +6,7 @@ Built once per (map, card set) and shared by every state and clone of that game.
 from __future__ import annotations
 
 import functools
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ekimae.games.jidohanbaiki.components import Components, load_components
@@ -32,16 +33,20 @@ class Ctx:
     track: Track
     rules: Rules
     cell_names: tuple[str, ...]
+    cell_index: Mapping[str, int]  # a cell's name as listed -> its index
     letters: tuple[str, ...]  # line letters in line order
     line_stops: tuple[tuple[int, ...], ...]  # per line, its stops in order
     stop_station: tuple[int, ...]
     station_keys: tuple[str, ...]
+    station_stops: tuple[int, ...]  # per station, its stops (TM-7.2: the price counts them)
+    station_cells: tuple[frozenset[int], ...]  # per station, the cells touching it (TM-4.2)
     deck_keys: tuple[str, ...]
     # Vehicles (OS-2): vehicle v < lines is the first (or only) vehicle of line v; a pair's
     # second vehicle follows the lines, in line order. A TOKYO map has one per line.
     line_vehicles: tuple[tuple[int, ...], ...]  # per line, its vehicles
     vehicle_line: tuple[int, ...]  # per vehicle, its line
     vehicle_labels: tuple[str, ...]  # "G" for a single train; "P1", "P2" for a pair
+    vehicle_names: tuple[str, ...]  # as the log names them: "train G", "tram P2"
     pairs: bool  # the map has a line run by a pair (OS-2)
     halt: tuple[bool, ...]  # per station: a small circle, never a station (OS-2)
     stock_cards: tuple[int, ...]  # per line: its stock cards (TM-1.3; OS-4: 1-4)
@@ -54,6 +59,11 @@ class Ctx:
     drinks: Components | None = None
     drinks_bonus_all: bool = True  # MD-7 RULING: count every drink of the colour on the map
 
+    def cell(self, name: str) -> int:
+        """The index of a cell named as the listings name it (any other spelling: read)."""
+        found = self.cell_index.get(name)
+        return found if found is not None else self.board.parse_cell(name)
+
     @property
     def drinks_column(self) -> int:
         """The JIDOHANBAIKI column (MD-1), -1 without METRO DRINKS."""
@@ -65,8 +75,7 @@ class Ctx:
 
     def vehicle_name(self, vehicle: int) -> str:
         """How the log names a vehicle: ``train G``, ``tram P2``, ``bus BUS1``."""
-        line = self.board.lines[self.vehicle_line[vehicle]]
-        return f"{line.vehicle} {self.vehicle_labels[vehicle]}"
+        return self.vehicle_names[vehicle]
 
     def vehicle_station(self, vehicle: int, pos: int) -> int:
         """The station of the `pos`-th stop (0-based) of `vehicle`'s line."""
@@ -151,14 +160,20 @@ def load_ctx(
         track=load_track(map_name),
         rules=rules,
         cell_names=tuple(board.cell_name(c) for c in range(board.columns * board.rows)),
+        cell_index={board.cell_name(c): c for c in range(board.columns * board.rows)},
         letters=tuple(line.letter for line in board.lines),
         line_stops=tuple(line.stops for line in board.lines),
         stop_station=tuple(stop.station for stop in board.stops),
         station_keys=tuple(st.key for st in board.stations),
+        station_stops=tuple(len(st.stops) for st in board.stations),
+        station_cells=tuple(frozenset(st.cells) for st in board.stations),
         deck_keys=tuple(deck.key for deck in cards.decks),
         line_vehicles=tuple(line_vehicles),
         vehicle_line=tuple(vehicle_line),
         vehicle_labels=tuple(labels),
+        vehicle_names=tuple(
+            f"{board.lines[vehicle_line[v]].vehicle} {labels[v]}" for v in range(extra)
+        ),
         pairs=extra > lines,
         halt=tuple(st.halt for st in board.stations),
         stock_cards=tuple(stock_cards),

@@ -10,12 +10,13 @@ and the station bonus (MD-7).
 from __future__ import annotations
 
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
+from ekimae.core.log import Event
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.movement import occupied, on_map, touched_stations
-from ekimae.games.tokyo_metro.state import NOBODY, MetroState, yen
+from ekimae.games.tokyo_metro.state import NOBODY, MetroState
+from ekimae.games.tokyo_metro.tables import STOP, tables
 
 FEE_STEP = 100  # MD-4: ¥100 the 1st time in a player's stations, ¥200 the 2nd, …
 BONUS = ((3, 100), (5, 200), (6, 300))  # MD-7: 1-3 drinks ¥100, 4-5 ¥200, 6 ¥300
@@ -84,12 +85,8 @@ def build(ctx: Ctx, s: MetroState, seat: int, a: act.Build) -> None:
     s.money[seat] -= paid
     s.money[owner] += paid
     how = lf.BUILD_FREE if a.free else lf.BUILD_DISC
-    pays = lf.BUILD_FEE.format(owner=seat_name(owner), paid=yen(paid)) if paid else ""
-    s.note(
-        lf.BUILDS.format(
-            seat=seat_name(seat), action=a, how=how, fee=pays, money=yen(s.money[seat])
-        )
-    )
+    pays = Event(lf.BUILD_FEE, {"owner": owner, "paid": paid}) if paid else ""
+    s.note(lf.BUILDS, seat=seat, action=a, how=how, fee=pays, money=s.money[seat])
 
 
 def take_colour(ctx: Ctx, s: MetroState, seat: int, spot: str) -> None:
@@ -124,18 +121,17 @@ def station_bonus(ctx: Ctx, s: MetroState, station: int) -> None:
     )
     amount = next(v for most, v in BONUS if count <= most)
     s.from_bank(owner, amount)
-    whose = lf.ON_THE_MAP if ctx.drinks_bonus_all else lf.IN_OWNERS.format(owner=seat_name(owner))
+    whose = lf.ON_THE_MAP if ctx.drinks_bonus_all else Event(lf.IN_OWNERS, {"owner": owner})
     s.note(
-        (lf.DRINKS_BONUS_ONE if count == 1 else lf.DRINKS_BONUS).format(
-            station=ctx.board.stations[station].name,
-            drink=drink,
-            count=count,
-            colour=colour,
-            whose=whose,
-            owner=seat_name(owner),
-            amount=yen(amount),
-            money=yen(s.money[owner]),
-        )
+        lf.DRINKS_BONUS_ONE if count == 1 else lf.DRINKS_BONUS,
+        station=ctx.board.stations[station].name,
+        drink=drink,
+        count=count,
+        colour=colour,
+        whose=whose,
+        owner=owner,
+        amount=amount,
+        money=s.money[owner],
     )
 
 
@@ -152,15 +148,16 @@ def legal_walk(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     out: list[Action] = []
     if s.walk_left > 0:
         blocked = occupied(s)
+        step = tables(ctx).step
         for cell in ctx.board.neighbors[s.meeple[seat]]:
             if cell not in blocked:
-                out.append(act.Step(ctx.cell_names[cell]))
+                out.append(step[cell])
     out.extend(legal_builds(ctx, s, seat, free=True))
-    out.append(act.Stop())
+    out.append(STOP)
     return out
 
 
 def step(ctx: Ctx, s: MetroState, seat: int, a: act.Step) -> None:
-    s.meeple[seat] = ctx.board.parse_cell(a.cell)
+    s.meeple[seat] = ctx.cell(a.cell)
     s.walk_left -= 1
-    s.note(lf.WALKS.format(seat=seat_name(seat), action=a))
+    s.note(lf.WALKS, seat=seat, action=a)

@@ -6,12 +6,11 @@ scoring) until some seat has a real decision or the game is over.
 
 from __future__ import annotations
 
-from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro import scoring, trains
 from ekimae.games.tokyo_metro.context import Ctx
 from ekimae.games.tokyo_metro.movement import can_alight_now, on_map, reachable, walk_range
-from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, yen
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase
 from ekimae.games.tokyo_metro.turn_order import all_bids_in, renew_cards, reveal
 
 
@@ -75,7 +74,7 @@ def actions_pending(ctx: Ctx, s: MetroState) -> bool:
             if s.front[seat] > 0:
                 return True
             s.passed[seat] = True  # no disc in front: must pass (income 0)
-            s.note(lf.PASSES_EMPTY.format(seat=seat_name(seat), income=yen(0)))
+            s.note(lf.PASSES_EMPTY, seat=seat, income=0)
         s.cursor = (s.cursor + 1) % s.n
     return False
 
@@ -87,13 +86,12 @@ def pass_turn(ctx: Ctx, s: MetroState, seat: int) -> None:
     s.passed[seat] = True
     discs = s.front[seat]
     s.note(
-        (lf.PASSES_ONE if discs == 1 else lf.PASSES).format(
-            seat=seat_name(seat),
-            income=yen(income),
-            per_disc=yen(ctx.rules.pass_income_per_disc),
-            discs=discs,
-            money=yen(s.money[seat]),
-        )
+        lf.PASSES_ONE if discs == 1 else lf.PASSES,
+        seat=seat,
+        income=income,
+        per_disc=ctx.rules.pass_income_per_disc,
+        discs=discs,
+        money=s.money[seat],
     )
     next_turn(s)
 
@@ -123,7 +121,7 @@ def end_round(ctx: Ctx, s: MetroState) -> None:
     s.round += 1
     s.phase = Phase.TURN_ORDER
     s.cursor = 0
-    s.note(lf.ROUND.format(round=s.round))
+    s.note(lf.ROUND, round=s.round)
 
 
 def rounds_total(s: MetroState) -> int:

@@ -97,16 +97,21 @@ def check_options(options: Mapping[str, Any] | None) -> dict[str, str]:
     return GAME_TYPE.check_options(options)
 
 
+# `_legal_seat` when no listing is kept (not a seat, nor the system's -1).
+UNLISTED = -2
+
+
 class TokyoMetroState(StateDefaults):
     """One position of TOKYO METRO; see `ekimae.core.game.State`."""
 
-    __slots__ = ("_legal", "_legal_seat", "_legal_set", "ctx", "s")
+    __slots__ = ("_legal", "_legal_ids", "_legal_seat", "_legal_set", "ctx", "s")
 
     def __init__(self, ctx: Ctx, s: MetroState) -> None:
         self.ctx = ctx
         self.s = s
-        self._legal_seat = -1
+        self._legal_seat = UNLISTED
         self._legal: list[Action] = []
+        self._legal_ids: set[int] | None = None
         self._legal_set: set[Action] | None = None
 
     def current_players(self) -> tuple[int, ...]:
@@ -116,11 +121,17 @@ class TokyoMetroState(StateDefaults):
         if seat != self._legal_seat:
             self._legal = steps.legal(self.ctx, self.s, seat)
             self._legal_seat = seat
-            self._legal_set = None
+            self._legal_ids = self._legal_set = None
         return self._legal
 
     def is_legal(self, seat: int, action: Action) -> bool:
         legal = self.legal_actions(seat)
+        # Listed actions come from tables (`tables.py`), so an action picked from the
+        # listing is one of its objects: found by identity, without hashing every action.
+        if self._legal_ids is None:
+            self._legal_ids = set(map(id, legal))
+        if id(action) in self._legal_ids:
+            return True
         if self._legal_set is None:
             self._legal_set = set(legal)
         return _canonical(action) in self._legal_set
@@ -131,7 +142,7 @@ class TokyoMetroState(StateDefaults):
         if not self.is_legal(seat, action):
             legal = self.legal_actions(seat)
             raise refusal(self.ctx, self.s, seat, action, legal, self.current_players())
-        self._legal_seat = -1
+        self._legal_seat = UNLISTED
         steps.do(self.ctx, self.s, seat, action)
 
     def apply_unchecked(self, seat: int, action: Action) -> None:
@@ -140,7 +151,7 @@ class TokyoMetroState(StateDefaults):
         For search rollouts, which only ever pick from the listing; anything else may
         corrupt the state. Use `apply` everywhere else.
         """
-        self._legal_seat = -1
+        self._legal_seat = UNLISTED
         steps.do(self.ctx, self.s, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:

@@ -1,8 +1,10 @@
 """TOKYO METRO's log sentences, one named template each (issue 20).
 
-The engine formats these in English (`view["log"]`, the goldens, the page's train
-animation read them); a page in French, Italian or Japanese reads each line back through
-`FORMS` (`ekimae.core.logtext`) and writes it from the translated template. A field's kind
+The engine records each line as one of these templates with its typed values (a seat's
+number, yen as an int; `core.log`), and `FORMS.english` writes it in English when it is
+read (`view["log"]`, the goldens, the page's train animation read those lines); a page
+in French, Italian or Japanese reads each line back through `FORMS`
+(`ekimae.core.logtext`) and writes it from the translated template. A field's kind
 (`KINDS`) says how a reader's language says it: a seat, yen, an action's text form, a
 vehicle, a station; `Parts` fields are a sentence's optional or varying pieces.
 """
@@ -10,6 +12,12 @@ vehicle, a station; `Parts` fields are a sentence's optional or varying pieces.
 from __future__ import annotations
 
 from ekimae.core.logtext import _N, Kind, LogForms, Parts
+
+
+def yen(amount: int) -> str:
+    """An amount as the log writes it: ``¥1,500``, ``−¥300``."""
+    return f"−¥{-amount:,}" if amount < 0 else f"¥{amount:,}"
+
 
 # -- the flow of a round (TM-3) -----------------------------------------------------------
 ROUND = _N("round {round}")
@@ -235,4 +243,5 @@ FORMS = LogForms(
         ACTS,
     ),
     KINDS,
+    {"yen": yen},
 )

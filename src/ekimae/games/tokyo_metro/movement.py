@@ -17,6 +17,34 @@ def reachable(ctx: Ctx, s: MetroState, seat: int, steps: int) -> list[int]:
     """
     start = s.meeple[seat]
     blocked = occupied(s)
+    cells, near = _ball(ctx, start, steps)
+    if blocked.isdisjoint(near):
+        return list(cells)  # no other meeple within reach: the open map's cells
+    return _walk(ctx, start, steps, blocked)
+
+
+# (map, cell, steps) -> the cells within `steps` steps of the cell on an empty map, sorted,
+# and every cell a step could enter on the way (the others: start cell left out).
+_BALLS: dict[tuple[str, int, int], tuple[tuple[int, ...], frozenset[int]]] = {}
+
+
+def open_reach(ctx: Ctx, start: int, steps: int) -> tuple[int, ...]:
+    """The cells within `steps` steps of `start` on a map with no other meeple (sorted):
+    every cell a meeple there could end on, and more when others stand in the way."""
+    return _ball(ctx, start, steps)[0]
+
+
+def _ball(ctx: Ctx, start: int, steps: int) -> tuple[tuple[int, ...], frozenset[int]]:
+    key = (ctx.board.name, start, steps)
+    found = _BALLS.get(key)
+    if found is None:
+        cells = _walk(ctx, start, steps, set())
+        found = _BALLS[key] = (tuple(cells), frozenset(cells) - {start})
+    return found
+
+
+def _walk(ctx: Ctx, start: int, steps: int, blocked: set[int]) -> list[int]:
+    """Breadth first from `start`, `steps` steps, never into a `blocked` cell."""
     seen = {start}
     frontier = [start]
     neighbors = ctx.board.neighbors

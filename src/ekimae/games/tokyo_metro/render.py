@@ -16,7 +16,6 @@ from __future__ import annotations
 import itertools
 import math
 import unicodedata
-import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -100,7 +99,10 @@ def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
     )
 
 
-_CANVASES: dict[tuple[int, bool], tuple[weakref.ref[Board], _Canvas]] = {}
+# The board is kept beside its canvas (boards are few and loaded once), so that its id
+# stays its own; a weak reference would do, but a compiled Board (`make compiled`) takes
+# none.
+_CANVASES: dict[tuple[int, bool], tuple[Board, _Canvas]] = {}
 
 
 def _canvas(board: Board, lang: str = "en") -> _Canvas:
@@ -108,10 +110,10 @@ def _canvas(board: Board, lang: str = "en") -> _Canvas:
     out routes and labels takes a while. The overlay's geometry is the same in both."""
     slot = (id(board), lang == "ja")
     cached = _CANVASES.get(slot)
-    if cached is not None and cached[0]() is board:
+    if cached is not None and cached[0] is board:
         return cached[1]
     canvas = _Canvas(board, japanese=lang == "ja")
-    _CANVASES[slot] = (weakref.ref(board), canvas)
+    _CANVASES[slot] = (board, canvas)
     return canvas
 
 
@@ -375,6 +377,7 @@ class _Canvas:
             board.rows * CELL_HEIGHT + 2 * MARGIN + LEGEND_HEIGHT + extra_rows * LEGEND_ROW
         )
         self.points = [self.point(stop.x, stop.y) for stop in board.stops]
+        self._meeple_spots: dict[int, tuple[float, float]] = {}
         self.segments = route_network(self.points, [line.stops for line in board.lines])
         self.routes = [self._join(routes) for routes in self.segments]
         self.badges = self._badge_positions()
@@ -828,11 +831,19 @@ class _Canvas:
             f"{escape(shape.glyph)}</text></g>"
         )
 
+    def _meeple_spot(self, cell: int) -> tuple[float, float]:
+        """Where a meeple stands in `cell`: clear of a circle drawn in it, so both the stop
+        and the meeple show. Found once per cell (it scans every stop of the map)."""
+        spot = self._meeple_spots.get(cell)
+        if spot is None:
+            x0, y0, x1, y1 = self.cell_box(cell)
+            spots = [((x0 + x1) / 2 + dx, (y0 + y1) / 2) for dx in (0, -18, 18)]
+            spot = max(spots, key=lambda p: min(min(math.dist(p, q) for q in self.points), 40))
+            self._meeple_spots[cell] = spot
+        return spot
+
     def _meeple(self, seat: int, cell: int, shift: int, overlay: Overlay) -> str:
-        x0, y0, x1, y1 = self.cell_box(cell)
-        spots = [((x0 + x1) / 2 + dx, (y0 + y1) / 2) for dx in (0, -18, 18)]
-        # Keep clear of a circle drawn in the cell, so both the stop and the meeple show.
-        x, y = max(spots, key=lambda p: min(min(math.dist(p, q) for q in self.points), 40))
+        x, y = self._meeple_spot(cell)
         x += shift * 12
         color = self._seat_color(overlay, seat)
         return (  # named, so a page can describe it (issue 30: tooltips)

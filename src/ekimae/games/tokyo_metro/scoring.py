@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ekimae.core.game import seat_name
+from ekimae.core.log import Event
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.components import Track
 from ekimae.games.tokyo_metro.context import Ctx
-from ekimae.games.tokyo_metro.state import MetroState, Phase, yen
+from ekimae.games.tokyo_metro.state import MetroState, Phase
 
 
 def half_up(value: int) -> int:
@@ -60,32 +60,29 @@ def finish(ctx: Ctx, s: MetroState) -> None:
         s.final["sold"] = sold
     for paid in lines:
         if paid["speculations"] or paid["stocks"]:
-            s.note(_payout_text(ctx, paid))
+            form, values = _payout_event(ctx, paid)
+            s.note(form, **values)
     for seat, amount in enumerate(sold):
         if amount:
-            s.note(lf.SOLD_ADDED.format(seat=seat_name(seat), amount=yen(amount)))
+            s.note(lf.SOLD_ADDED, seat=seat, amount=amount)
     for seat, cost in enumerate(loans):
         if cost:
             count = s.loans[seat]
             s.note(
-                (lf.REPAYS_ONE if count == 1 else lf.REPAYS).format(
-                    seat=seat_name(seat),
-                    count=count,
-                    total=yen(cost),
-                    each=yen(ctx.rules.loan_at_end),
-                )
+                lf.REPAYS_ONE if count == 1 else lf.REPAYS,
+                seat=seat,
+                count=count,
+                total=cost,
+                each=ctx.rules.loan_at_end,
             )
-    money = ", ".join(
-        lf.SEAT_MONEY.format(seat=seat_name(p), amount=yen(m)) for p, m in enumerate(s.money)
-    )
-    s.note(lf.GAME_OVER.format(totals=money, winner=seat_name(s.final["winner"])))
+    money = [Event(lf.SEAT_MONEY, {"seat": p, "amount": m}) for p, m in enumerate(s.money)]
+    s.note(lf.GAME_OVER, totals=money, winner=s.final["winner"])
 
 
-def _payout_text(ctx: Ctx, paid: dict[str, Any]) -> str:
-    """One line's final payout in the log (TM-9.2, TM-9.3, TM-9.7): text only."""
+def _payout_event(ctx: Ctx, paid: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    """One line's final payout in the log (TM-9.2, TM-9.3, TM-9.7): its template and values."""
     value = paid["value"]
-    head = lf.LINE_PAYS.format(line=paid["line"], value=yen(value))
-    parts: list[str] = []
+    parts: list[Event] = []
     low = ctx.track.low(value)
     factor = ctx.rules.speculation_factor
     holders = {stock["seat"] for stock in paid["stocks"]}
@@ -93,33 +90,39 @@ def _payout_text(ctx: Ctx, paid: dict[str, Any]) -> str:
     for spec in paid["speculations"]:
         form = lf.SPECULATION_BOTH if spec["seat"] in holders else lf.SPECULATION_PAID
         parts.append(
-            form.format(
-                seat=seat_name(spec["seat"]),
-                paid=yen(spec["paid"]),
-                factor=factor,
-                stake=yen(spec["stake"]),
-                low=yen(low),
+            Event(
+                form,
+                {
+                    "seat": spec["seat"],
+                    "paid": spec["paid"],
+                    "factor": factor,
+                    "stake": spec["stake"],
+                    "low": low,
+                },
             )
         )
     if paid["speculations"]:
-        parts.append(lf.AFTER_SPECULATIONS.format(value=yen(paid["value_after_speculations"])))
+        parts.append(Event(lf.AFTER_SPECULATIONS, {"value": paid["value_after_speculations"]}))
     stocks = paid["stocks"]
     for k, stock in enumerate(stocks):
         rule = ""
         if k == len(stocks) - 1:
             rule = lf.STOCK_RULE_OSAKA if len(stocks) >= 4 else lf.STOCK_RULE
         parts.append(
-            lf.STOCK_PAID.format(
-                number=stock["stock"],
-                seat=seat_name(stock["seat"]),
-                paid=yen(stock["paid"]),
-                both=lf.SPECULATED_TOO if stock["seat"] in speculators else "",
-                rule=rule,
+            Event(
+                lf.STOCK_PAID,
+                {
+                    "number": stock["stock"],
+                    "seat": stock["seat"],
+                    "paid": stock["paid"],
+                    "both": lf.SPECULATED_TOO if stock["seat"] in speculators else "",
+                    "rule": rule,
+                },
             )
         )
     if not parts:
-        return head
-    return lf.LINE_PAYS_PARTS.format(line=paid["line"], value=yen(value), payouts="; ".join(parts))
+        return lf.LINE_PAYS, {"line": paid["line"], "value": value}
+    return lf.LINE_PAYS_PARTS, {"line": paid["line"], "value": value, "payouts": parts}
 
 
 def _pay_line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:

@@ -12,7 +12,12 @@ from collections.abc import Callable
 from enum import IntEnum
 from typing import Any
 
+from ekimae.core import log
+from ekimae.core.log import LogEntry
 from ekimae.core.rng import Rng
+from ekimae.games.tokyo_metro.log_forms import FORMS, yen
+
+__all__ = ["NOBODY", "OFF_MAP", "LogEntry", "MetroState", "Phase", "Prompt", "yen"]
 
 NOBODY = -1
 OFF_MAP = -1  # a meeple not yet placed, or riding a train (see `riding`)
@@ -39,21 +44,6 @@ _TUPLE_LISTS = {
 }  # fmt: skip
 # Fields added with OSAKA METRO and METRO DRINKS: a saved position from before has none.
 _NEW_FIELDS = {"sold", "copy_discs", "drink_at", "drinks", "colours", "shape_on", "walk_left"}
-
-
-class LogEntry:
-    """One line of the game log, linked to the one before: clones share their past."""
-
-    __slots__ = ("previous", "text")
-
-    def __init__(self, text: str, previous: LogEntry | None) -> None:
-        self.text = text
-        self.previous = previous
-
-
-def yen(amount: int) -> str:
-    """An amount as the log writes it: ``¥1,500``, ``−¥300``."""
-    return f"−¥{-amount:,}" if amount < 0 else f"¥{amount:,}"
 
 
 class Phase(IntEnum):
@@ -166,18 +156,14 @@ class MetroState:
         self.money[seat] += amount
         self.bank_out += amount
 
-    def note(self, text: str) -> None:
-        self.log = LogEntry(text, self.log)
+    def note(self, form: str, **values: Any) -> None:
+        """A line of the log: a template of `log_forms` and its typed values (a seat's
+        number, yen as ints), written out in English only when read (`core.log`)."""
+        self.log = LogEntry(form, values, self.log)
 
     def log_lines(self) -> list[str]:
-        """The log, oldest line first."""
-        lines = []
-        entry = self.log
-        while entry is not None:
-            lines.append(entry.text)
-            entry = entry.previous
-        lines.reverse()
-        return lines
+        """The log in English, oldest line first."""
+        return log.lines(self.log, FORMS)
 
     # -- persistence --------------------------------------------------------------------
 
@@ -208,7 +194,7 @@ class MetroState:
         state.copies = {k: tuple(v) for k, v in data.get("copies", {}).items()}
         state.log = None
         for text in data["log"]:
-            state.note(text)
+            state.log = log.add_text(state.log, text)
         return state
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import drinks, flow, trains
 from ekimae.games.tokyo_metro import log_forms as lf
@@ -20,6 +21,7 @@ from ekimae.games.tokyo_metro.movement import (
     walk_range,
 )
 from ekimae.games.tokyo_metro.state import NOBODY, MetroState, Phase
+from ekimae.games.tokyo_metro.tables import PASS, tables
 from ekimae.games.tokyo_metro.turn_order import legal_bids, submit_bid
 
 
@@ -50,17 +52,20 @@ def _alights(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if not can_alight_now(ctx, s, seat):
         return []
     cells = empty_cells_touching(ctx, s, riding_station(ctx, s, seat))
-    return [act.Alight(ctx.cell_names[c]) for c in cells]
+    alight = tables(ctx).alight
+    return [alight[c] for c in cells]
 
 
 def _movement(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if s.round == 1:  # TM-3.4: place on an empty cell of the start area
         taken = occupied(s)
-        return [act.Place(ctx.cell_names[c]) for c in ctx.board.start_cells if c not in taken]
+        place = tables(ctx).place
+        return [place[c] for c in ctx.board.start_cells if c not in taken]
     if s.riding[seat] != NOBODY:
-        return [*_alights(ctx, s, seat), act.Pass()]
+        return [*_alights(ctx, s, seat), PASS]
     steps = walk_range(ctx, s, seat, ctx.rules.movement_cells)
-    return [act.Walk(ctx.cell_names[c]) for c in reachable(ctx, s, seat, steps)]
+    walk = tables(ctx).walk
+    return [walk[c] for c in reachable(ctx, s, seat, steps)]
 
 
 def _actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
@@ -75,7 +80,7 @@ def _actions(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
         out.extend(_assignments(ctx, s, seat))
     out.extend(_alights(ctx, s, seat))
     if not s.turn_busy:  # TM-6.2: no Speed token assigned on a turn you pass
-        out.append(act.Pass())
+        out.append(PASS)
     return out
 
 
@@ -84,11 +89,12 @@ def _assignments(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if s.speed_tokens[seat] <= 0:
         return []
     out: list[Action] = []
+    assign = tables(ctx).assign
     for line in range(ctx.lines):
         if free_slots(ctx, s, line) > 0:
             _assign(s, seat, line)
             if has_card_action(ctx, s, seat):
-                out.append(act.Assign(ctx.letters[line]))
+                out.append(assign[line])
             s.speed_tokens[seat] += 1
             s.speed_on_line[line] -= 1
     return out
@@ -105,40 +111,70 @@ def do(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
         submit_bid(s, seat, action.amount)
     elif s.phase is Phase.TRAINS:
         trains.apply(ctx, s, seat, action)
-    elif isinstance(action, act.Place | act.Walk):
-        s.meeple[seat] = ctx.board.parse_cell(action.cell)
-        s.cursor += 1
-        s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied="", detail=""))
-    elif isinstance(action, act.Alight):
-        s.note(
-            lf.ALIGHTS_PLAN.format(
-                seat=seat_name(seat),
-                vehicle=ctx.vehicle_name(s.riding[seat]),
-                cell=action.cell,
-            )
-        )
-        alight(s, seat, ctx.board.parse_cell(action.cell))
-    elif isinstance(action, act.Pass):
-        if s.phase is Phase.MOVEMENT:
-            s.cursor += 1  # stays aboard
-        else:
-            flow.pass_turn(ctx, s, seat)
-    elif isinstance(action, act.Build):
-        drinks.build(ctx, s, seat, action)
-        if not action.free:
-            flow.next_turn(s)  # MD-4: an action; a free build (MD-5) is not
-    elif isinstance(action, act.Step):
-        drinks.step(ctx, s, seat, action)
-    elif isinstance(action, act.Stop):
-        s.walk_left = -1
-        s.note(lf.STOPS.format(seat=seat_name(seat)))
-        flow.next_turn(s)
-    elif isinstance(action, act.Assign):
-        _assign(s, seat, ctx.board.line_by_letter[action.line])
-        s.turn_busy = True
-        s.note(lf.ACTS.format(seat=seat_name(seat), action=action, copied="", detail=""))
     else:
-        take_card_action(ctx, s, seat, action)
-        if s.walk_left < 0:
-            flow.next_turn(s)
+        _STEPS.get(type(action), _card)(ctx, s, seat, action)
     flow.settle(ctx, s)
+
+
+def _walk(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Place | act.Walk)
+    s.meeple[seat] = ctx.cell(action.cell)
+    s.cursor += 1
+    s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
+
+
+def _alight(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Alight)
+    s.note(lf.ALIGHTS_PLAN, seat=seat, vehicle=ctx.vehicle_name(s.riding[seat]), cell=action.cell)
+    alight(s, seat, ctx.cell(action.cell))
+
+
+def _pass(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    if s.phase is Phase.MOVEMENT:
+        s.cursor += 1  # stays aboard
+    else:
+        flow.pass_turn(ctx, s, seat)
+
+
+def _build(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Build)
+    drinks.build(ctx, s, seat, action)
+    if not action.free:
+        flow.next_turn(s)  # MD-4: an action; a free build (MD-5) is not
+
+
+def _step(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Step)
+    drinks.step(ctx, s, seat, action)
+
+
+def _stop(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    s.walk_left = -1
+    s.note(lf.STOPS, seat=seat)
+    flow.next_turn(s)
+
+
+def _assign_token(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    assert isinstance(action, act.Assign)
+    _assign(s, seat, ctx.board.line_by_letter[action.line])
+    s.turn_busy = True
+    s.note(lf.ACTS, seat=seat, action=action, copied="", detail="")
+
+
+def _card(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
+    take_card_action(ctx, s, seat, action)
+    if s.walk_left < 0:
+        flow.next_turn(s)
+
+
+# The movement and actions phases' steps by action type; any other is a card action.
+_STEPS: dict[type[Action], Callable[[Ctx, MetroState, int, Action], None]] = {
+    act.Place: _walk,
+    act.Walk: _walk,
+    act.Alight: _alight,
+    act.Pass: _pass,
+    act.Build: _build,
+    act.Step: _step,
+    act.Stop: _stop,
+    act.Assign: _assign_token,
+}

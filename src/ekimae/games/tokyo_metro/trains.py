@@ -8,7 +8,6 @@ is to decide in `queue`, and returns. Each decision is applied, then `advance` r
 from __future__ import annotations
 
 from ekimae.core.actions import Action
-from ekimae.core.game import seat_name
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import log_forms as lf
 from ekimae.games.tokyo_metro.card_actions import holds_stock
@@ -20,7 +19,8 @@ from ekimae.games.tokyo_metro.movement import (
     nearest_empty_cells,
     on_map,
 )
-from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt, yen
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
+from ekimae.games.tokyo_metro.tables import BOARD, PASS, tables
 
 
 def start(s: MetroState) -> None:
@@ -98,27 +98,25 @@ def _pay_station(ctx: Ctx, s: MetroState, line: int, vehicle: int, station: int)
     if holds_stock(s, owner, line):
         s.value[line] += r.payout_with_stock
         s.note(
-            lf.PAYOUT_HOLDER.format(
-                vehicle=what,
-                station=name,
-                gain=yen(r.payout_with_stock),
-                value=yen(s.value[line]),
-                owner=seat_name(owner),
-            )
+            lf.PAYOUT_HOLDER,
+            vehicle=what,
+            station=name,
+            gain=r.payout_with_stock,
+            value=s.value[line],
+            owner=owner,
         )
     else:
         s.value[line] += r.payout_value
         s.from_bank(owner, r.payout_owner)
         s.note(
-            lf.PAYOUT_OWNER.format(
-                vehicle=what,
-                station=name,
-                gain=yen(r.payout_value),
-                value=yen(s.value[line]),
-                owner=seat_name(owner),
-                income=yen(r.payout_owner),
-                money=yen(s.money[owner]),
-            )
+            lf.PAYOUT_OWNER,
+            vehicle=what,
+            station=name,
+            gain=r.payout_value,
+            value=s.value[line],
+            owner=owner,
+            income=r.payout_owner,
+            money=s.money[owner],
         )
     if ctx.drinks is not None:
         station_bonus(ctx, s, station)  # MD-7
@@ -130,7 +128,7 @@ def _remove(ctx: Ctx, s: MetroState, line: int) -> None:
     s.train_dir[line] = 1
     s.train_started[line] = False
     s.steps_left = 0
-    s.note(lf.TRAIN_REMOVED.format(line=ctx.letters[line]))
+    s.note(lf.TRAIN_REMOVED, line=ctx.letters[line])
     s.queue = tuple(seat for seat in s.order if s.riding[seat] == line)
     s.prompt = Prompt.EVICT
 
@@ -138,7 +136,36 @@ def _remove(ctx: Ctx, s: MetroState, line: int) -> None:
 def _open_stop(ctx: Ctx, s: MetroState, line: int) -> None:
     """TM-8.5: everyone who could board or alight here decides, in turn order (OS-2: at
     either vehicle of a pair)."""
-    s.queue = tuple(seat for seat in s.order if _has_choice_at(ctx, s, seat, line))
+    vehicles = ctx.line_vehicles[line]
+    pos = s.train_pos
+    here = [(v, ctx.vehicle_station(v, pos[v])) for v in vehicles]
+    riding, meeple, cell_stations = s.riding, s.meeple, ctx.board.cell_stations
+    if riding.count(NOBODY) == len(riding) and all(
+        ctx.station_cells[station].isdisjoint(meeple) for _, station in here
+    ):
+        s.queue = ()  # nobody aboard, nobody beside the stop: no decision (most stops)
+        s.prompt = Prompt.STOP
+        return
+    deciders = []
+    for seat in s.order:
+        if riding[seat] != NOBODY:
+            if _may_alight_at(ctx, s, seat, line):
+                deciders.append(seat)
+            continue
+        cell = meeple[seat]
+        if cell == OFF_MAP:
+            continue
+        # `_may_board` for each vehicle, the stations looked up once per stop.
+        touched = cell_stations[cell]
+        for v, station in here:
+            if (
+                station in touched
+                and not s.alighted[seat] >> v & 1
+                and s.money[seat] >= fare(ctx, s, seat, line)
+            ):
+                deciders.append(seat)
+                break
+    s.queue = tuple(deciders)
     s.prompt = Prompt.STOP
 
 
@@ -191,21 +218,22 @@ def legal(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
     if not s.queue or s.queue[0] != seat:
         return []
     line = s.train_line
+    alight = tables(ctx).alight
     if s.prompt is Prompt.EVICT:
         station = ctx.station_at(line, 0)
         cells = empty_cells_touching(ctx, s, station) or nearest_empty_cells(ctx, s, station)
-        return [act.Alight(ctx.cell_names[c]) for c in cells]
+        return [alight[c] for c in cells]
     if s.riding[seat] != NOBODY:
         cells = empty_cells_touching(ctx, s, _vehicle_station(ctx, s, s.riding[seat]))
-        return [*(act.Alight(ctx.cell_names[c]) for c in cells), act.Pass()]
+        return [*(alight[c] for c in cells), PASS]
     vehicles = ctx.line_vehicles[line]
     if len(vehicles) == 1:
-        return [act.BoardTrain(), act.Pass()]
+        return [BOARD, PASS]
     # OS-2: either vehicle of the pair whose stop the meeple touches.
     boards: list[Action] = [
         act.BoardVehicle(k + 1) for k, v in enumerate(vehicles) if _may_board(ctx, s, seat, line, v)
     ]
-    return [*boards, act.Pass()]
+    return [*boards, PASS]
 
 
 def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
@@ -224,23 +252,18 @@ def apply(ctx: Ctx, s: MetroState, seat: int, action: Action) -> None:
             s.value[line] += paid
         letter = ctx.letters[line]
         s.note(
-            (lf.BOARDS_FARE if paid else lf.BOARDS_FREE).format(
-                seat=seat_name(seat),
-                vehicle=ctx.vehicle_name(vehicle),
-                fare=yen(paid),
-                line=letter,
-                value=yen(s.value[line]),
-                money=yen(s.money[seat]),
-            )
+            lf.BOARDS_FARE if paid else lf.BOARDS_FREE,
+            seat=seat,
+            vehicle=ctx.vehicle_name(vehicle),
+            fare=paid,
+            line=letter,
+            value=s.value[line],
+            money=s.money[seat],
         )
     elif isinstance(action, act.Alight):
         ridden = s.riding[seat]
-        alight(s, seat, ctx.board.parse_cell(action.cell))
-        s.note(
-            lf.ALIGHTS.format(
-                seat=seat_name(seat), vehicle=ctx.vehicle_name(ridden), cell=action.cell
-            )
-        )
+        alight(s, seat, ctx.cell(action.cell))
+        s.note(lf.ALIGHTS, seat=seat, vehicle=ctx.vehicle_name(ridden), cell=action.cell)
         if s.prompt is Prompt.STOP and (ridden not in vehicles or len(vehicles) == 2):
             # Off another train (or one of a pair, OS-2): may now board one here.
             s.queue = (seat, *s.queue)

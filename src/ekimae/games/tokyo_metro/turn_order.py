@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-from ekimae.core.game import seat_name
+from ekimae.core.actions import Action
+from ekimae.core.log import Event
 from ekimae.games.tokyo_metro import log_forms as lf
-from ekimae.games.tokyo_metro.actions import TurnBid
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
-from ekimae.games.tokyo_metro.state import MetroState, yen
+from ekimae.games.tokyo_metro.state import MetroState
+from ekimae.games.tokyo_metro.tables import tables
 
 
-def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[TurnBid]:
-    """TM-3.3 with TM-5.1: any bid from ¥0 up to the seat's money."""
-    if s.bids[seat] is not None:
+def legal_bids(ctx: Ctx, s: MetroState, seat: int) -> list[Action]:
+    """TM-3.3 with TM-5.1: any bid from ¥0 up to the seat's money, in whole coins."""
+    if s.bids[seat] is not None or s.money[seat] < 0:
         return []
-    return [TurnBid(a) for a in range(0, s.money[seat] + 1, ctx.rules.smallest_coin)]
+    return tables(ctx).turn_bids(s.money[seat] // ctx.rules.smallest_coin)
 
 
 def submit_bid(s: MetroState, seat: int, amount: int) -> None:
     s.bids[seat] = amount
-    s.note(lf.BIDS_SECRET.format(seat=seat_name(seat)))
+    s.note(lf.BIDS_SECRET, seat=seat)
 
 
 def all_bids_in(s: MetroState) -> bool:
@@ -40,7 +41,7 @@ def reveal(ctx: Ctx, s: MetroState) -> None:
             else:
                 tied.reverse()
         order.extend(tied)
-    text = ", ".join(_bid_text(s, seat, totals[seat]) for seat in range(s.n))
+    bids = [_bid_text(s, seat, totals[seat]) for seat in range(s.n)]
     ties = "" if len(set(totals)) == s.n else (lf.TIES_RANDOM if s.round == 1 else lf.TIES_REVERSED)
     for seat in range(s.n):
         s.pay_bank(seat, s.bids[seat] or 0)
@@ -49,17 +50,17 @@ def reveal(ctx: Ctx, s: MetroState) -> None:
     s.bids = [None] * s.n
     s.order = order
     s.note(
-        lf.BIDS_REVEALED.format(bids=text, ties=ties, order=", ".join(seat_name(p) for p in order))
+        lf.BIDS_REVEALED, bids=bids, ties=ties, order=[Event("{seat}", {"seat": p}) for p in order]
     )
 
 
-def _bid_text(s: MetroState, seat: int, total: int) -> str:
+def _bid_text(s: MetroState, seat: int, total: int) -> Event:
     """One seat's bid in the log: the yen paid, and the Bid-action bonus if any (TM-7.9)."""
     bid = s.bids[seat] or 0
     if not s.bid_bonus[seat]:
-        return lf.BID.format(seat=seat_name(seat), bid=yen(bid))
-    return lf.BID_BONUS.format(
-        seat=seat_name(seat), bid=yen(bid), bonus=yen(s.bid_bonus[seat]), total=yen(total)
+        return Event(lf.BID, {"seat": seat, "bid": bid})
+    return Event(
+        lf.BID_BONUS, {"seat": seat, "bid": bid, "bonus": s.bid_bonus[seat], "total": total}
     )
 
 

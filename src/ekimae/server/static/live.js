@@ -9,6 +9,26 @@ import { t } from "/static/i18n.js";
 let guard = null;
 export function setGuard(fn) { guard = fn; }
 
+// Why this seat's own last action has no Undo (issue 26): it drew, or it showed the seat
+// something hidden (the last sealed bid reveals them all). Shown beside the Undo button.
+const FINAL = {
+  chance: () => t("Your last action drew by chance: it cannot be taken back."),
+  hidden: () => t("Your last action showed what was hidden: it cannot be taken back."),
+};
+
+function showFinal(msg) {
+  const undo = document.getElementById("undo");
+  if (!undo) return;
+  let note = document.getElementById("undo-final");
+  if (!note) {
+    note = document.createElement("span");
+    note.id = "undo-final";
+    note.className = "undo-final";
+    undo.after(note);
+  }
+  note.textContent = FINAL[msg.undo_final]?.() ?? "";
+}
+
 export function connectTable(cfg, render, buttons = "#actions button, #undo") {
   let socket = null;
   let latest = null;
@@ -35,7 +55,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
-        latest = msg; render(msg); setPending(pending);
+        latest = msg; render(msg); showFinal(msg); setPending(pending);
         // Shared parts (learn.js, tips.js) follow the same pushes, after the page drew it.
         document.dispatchEvent(new CustomEvent("ekimae:state", { detail: msg }));
         if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting

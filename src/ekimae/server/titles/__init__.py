@@ -25,6 +25,9 @@ HERE = Path(__file__).parent
 class WebTitle(Protocol):
     template: str  # a live game's page, e.g. "tokyo_metro/templates/game.html"
     replay_template: str
+    # Optional (read with getattr, default False): True when `overlay` draws only what
+    # every seat sees, so the server draws it once per change from a spectator's view
+    # instead of once per seat (`server.payloads`).
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         """Extra context for the page template (the drawn board, …)."""
@@ -80,6 +83,7 @@ class GenericTitle:
 
     template = "generic/game.html"
     replay_template = "generic/replay.html"
+    shared_overlay = False
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         return {}

@@ -1,5 +1,6 @@
 """THE SHOPPING GAME's mall as text: the blue points (`+`, or the seat number of a player
-standing there), the aisles between them and each card's items in its slot."""
+standing there), the aisles between them and each card's items in its slot, on two
+lines: a slot of 15 columns holds each name whole on a 120-column terminal (issue 32)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from ekimae.games.shopping.components import OUT, ShoppingData, point_name
 from ekimae.games.shopping.market import fish_of
 from ekimae.i18n import DEFAULT, _, language
 
-CELL = 10  # characters a slot takes, its left point included
+CELL = 16  # characters a slot takes, its left point included
 
 
 def name(text: str) -> str:
@@ -38,27 +39,27 @@ def _centre(text: str, width: int) -> str:
     return " " * (pad // 2) + text + " " * (pad - pad // 2)
 
 
-def _short(data: ShoppingData, view: Mapping[str, Any], shop: str) -> str:
-    """A card's items in 9 characters or fewer."""
+def _slot(data: ShoppingData, view: Mapping[str, Any], shop: str) -> tuple[str, str]:
+    """A card's items in two lines of at most `CELL - 1` columns: a kind a line, with its
+    count when more than one (a fish card: the bag's and the card's)."""
     tokens: list[str] = view["shops"][shop]
     found = data.shops[shop]
+    width = CELL - 1
     if found.draws is not None:
         bag = view["bag"][found.draws]
         shown = sum(1 for t in tokens if fish_of(t) is not None)
-        return f"{name(found.draws)} {bag}+{shown}"
+        return _cut(f"{name(found.draws)} {bag}+{shown}", width), ""
     drinks = sum(1 for t in tokens if t in data.drinks.drinks)
     if drinks:
-        return _("{n} drinks").format(n=drinks)
+        return _cut(_("{n} drinks").format(n=drinks), width), ""
     counts = Counter(tokens)
     if not counts:
-        return "-"
-    return _cut(
-        " ".join(
-            f"{_cut(name(data.items[t].name), 7 if len(counts) == 1 else 4)}{n if n > 1 else ''}"
-            for t, n in counts.items()
-        ),
-        CELL - 1,
-    )
+        return "-", ""
+    lines = [
+        _cut(f"{name(data.items[t].name)}{f' {n}' if n > 1 else ''}", width)
+        for t, n in counts.items()
+    ]
+    return lines[0], " ".join(lines[1:])
 
 
 def mall_lines(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
@@ -78,15 +79,17 @@ def mall_lines(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
         lines.append(f"{y}  {row}")
         if y == mall.rows:
             break
-        cards = ""
+        first, second = "", ""
         for x in range(mall.columns):
             shop = slots.get((x, y))
             if (x, y) == mall.machine:
-                inside = f"VEND {len(view['machine'])}"
+                machine = len(view["machine"])
+                inside = (_("vending machine"), _("{n} drinks").format(n=machine))
             else:
-                inside = _short(data, view, shop) if shop else ""
-            cards += "│" + _centre(inside, CELL - 1)
-        lines.append("   " + cards + "│")
+                inside = _slot(data, view, shop) if shop else ("", "")
+            first += "│" + _centre(_cut(inside[0], CELL - 1), CELL - 1)
+            second += "│" + _centre(inside[1], CELL - 1)
+        lines += ["   " + first + "│", "   " + second + "│"]
     exits = _(" and ").join(mall.exits)
     outside = " ".join(str(s + 1) for s in at.get(OUT, [])) or _("nobody")
     lines.append(

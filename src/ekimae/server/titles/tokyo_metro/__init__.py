@@ -23,6 +23,9 @@ def _cards(options: Mapping[str, str]) -> str:
 class TokyoMetroWeb:
     template = "tokyo_metro/templates/game.html"
     replay_template = "tokyo_metro/templates/replay.html"
+    # The overlay draws pyramids, meeples, trains and vending machines: what every seat
+    # sees alike, so the server draws it once per change (tests/server/test_payloads.py).
+    shared_overlay = True
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         # The page draws the components of ITS game (map and card set, MOD-1). The map is

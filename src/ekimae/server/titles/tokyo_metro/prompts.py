@@ -771,6 +771,8 @@ def drinks_label(
             near=_near(board, cell, w),
         )
     if kind == "stop":
+        if int(view.get("walk_left", 0)) <= 0:  # MD-5: a Shape card's builds, or the walk's end
+            return w(_N("End your turn here, at cell {cell}"), cell=me["meeple"])
         return w(
             _N("Stop here, at cell {cell}: the Move ends and your turn with it"), cell=me["meeple"]
         )

@@ -90,7 +90,7 @@ function renderStatus(msg) {
     const task = {
       turn_order: mine ? t("place your bid") : t("waiting for bids ({seats})", { seats: others }),
       movement: mine ? (v.round === 1 ? t("place your meeple in the start area") : t("walk your meeple")) : t("{seats} moves", { seats: others }),
-      actions: v.walk_left >= 0 ? (mine ? t("walk your Move cell by cell ({n} left), build at a station, or stop here", { n: v.walk_left }) : t("{seats} walks a Move", { seats: others })) : mine ? t("choose an action card spot, or pass") : t("{seats} chooses an action", { seats: others }),
+      actions: v.walk_left > 0 ? (mine ? t("walk your Move cell by cell ({n} left), build at a station, or stop here", { n: v.walk_left }) : t("{seats} walks a Move", { seats: others })) : v.walk_left === 0 ? (mine ? t("build vending machines for free, or end your turn") : t("{seats} builds vending machines", { seats: others })) : mine ? t("choose an action card spot, or pass") : t("{seats} chooses an action", { seats: others }),
       trains: v.trains_phase ? `${trainWords(v.trains_phase.line)}${mine ? ` — ${t("your decision")}` : ""}` : t("trains run"),
     }[v.phase] ?? "";
     what = `${t("Round {n}/{rounds}", { n: v.round, rounds: v.rounds })} · ${phase}: ${task}`;

@@ -1,0 +1,92 @@
+"""A game's log as typed events, written out as text only when something reads it.
+
+The engine records each line as an *event*: the template it is written from (a named
+template of the title's `log_forms`, the English text that is also its gettext msgid) and
+its values, typed (a seat as its number, yen as an int, an action as the action). Writing
+the English text costs far more than recording the values, and most logs are never read:
+search playouts, simulations and benchmarks play thousands of moves that nobody shows. So
+the text of a line is written the first time it is read (a page, a terminal, a record's
+`to_dict`), from the title's `LogForms` (`LogForms.english`), and kept.
+
+Entries are linked to the one before: a state's clones share their past and extend it,
+never change it. A line read back from a saved position is kept as its text (an entry
+with no event).
+
+A value of a `Parts` field is a sub-event (`Event`), a template without fields given as
+its text (the absent part: ""), or for a list field (`Parts.sep`) a list of those; a
+plain field's value is written by its kind (`LogForms.english`, e.g. a seat by
+`core.game.seat_name`, yen by the title's writer), anything else by `str`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from ekimae.core.logtext import LogForms
+
+
+class Event:
+    """A part of a line (or a whole one): its template and each field's typed value."""
+
+    __slots__ = ("form", "values")
+
+    def __init__(self, form: str, values: dict[str, Any]) -> None:
+        self.form = form
+        self.values = values
+
+    def __repr__(self) -> str:
+        return f"Event({self.form!r}, {self.values!r})"
+
+
+class LogEntry(Event):
+    """One line of a game's log, linked to the line before it (None: the first)."""
+
+    __slots__ = ("previous", "written")
+
+    def __init__(
+        self,
+        form: str,
+        values: dict[str, Any],
+        previous: LogEntry | None,
+        written: str | None = None,
+    ) -> None:
+        self.form = form
+        self.values = values
+        self.previous = previous
+        self.written = written  # the English text, once read
+
+    def text(self, forms: LogForms) -> str:
+        """The line in English (written from `forms` the first time, then kept)."""
+        if self.written is None:
+            self.written = forms.english(self)
+        return self.written
+
+
+def add(log: LogEntry | None, form: str, values: dict[str, Any]) -> LogEntry:
+    """`log` with one more line (an event of `form` with `values`)."""
+    return LogEntry(form, values, log)
+
+
+def add_text(log: LogEntry | None, text: str) -> LogEntry:
+    """`log` with one more line given as text (read back from a saved position)."""
+    return LogEntry("", {}, log, text)
+
+
+def entries(log: LogEntry | None) -> Iterator[LogEntry]:
+    """The entries, newest first."""
+    entry = log
+    while entry is not None:
+        yield entry
+        entry = entry.previous
+
+
+def lines(log: LogEntry | None, forms: LogForms) -> list[str]:
+    """The log as English lines, oldest first."""
+    out = [entry.text(forms) for entry in entries(log)]
+    out.reverse()
+    return out
+
+
+def length(log: LogEntry | None) -> int:
+    return sum(1 for _ in entries(log))
