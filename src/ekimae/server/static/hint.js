@@ -20,7 +20,9 @@ export function hintState(cfg, latest) {
       const at = position(latest());
       hint = { at, lines: [t("Thinking…")], thinking: true };
       onChange();
-      const res = await fetch(`/api/games/${cfg.gameId}/hint?token=${encodeURIComponent(cfg.token)}`);
+      // The page's language goes with it (?lang= may have chosen it, not the cookie).
+      const q = new URLSearchParams({ token: cfg.token, lang: document.documentElement.lang || "en" });
+      const res = await fetch(`/api/games/${cfg.gameId}/hint?${q}`);
       const body = await res.json().catch(() => ({}));
       hint = { at, lines: res.ok ? hintLines(body) : [t("No hint: {reason}", { reason: body.detail ?? body.error?.message ?? res.status })] };
       onChange();
