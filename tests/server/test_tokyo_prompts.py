@@ -203,7 +203,7 @@ def test_sell_sentence_names_what_the_engine_sets_aside() -> None:
         for state, seat, items in _osaka_decisions(seed):
             for item in (i for i in items if i["kind"] == "sell"):
                 found = re.match(
-                    r"Sell your .+ stock #\d for (¥[\d,]+) .* line value (¥[\d,]+) → (¥[\d,]+)",
+                    r"Sell your .+ stock card \d for (¥[\d,]+) .* line value (¥[\d,]+) → (¥[\d,]+)",
                     item["label"],
                 )
                 assert found, item["label"]
