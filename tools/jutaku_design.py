@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import sys
 
-from ekimae.games.tokyo_jutaku.geometry import canonical, normalise
+from ekimae.games.jutaku_kit.geometry import canonical, normalise
 
 PENTOMINO = "FILNPTUVWXYZ"
 TETROMINO = {4: "I", 3: "L"}

@@ -1,7 +1,7 @@
 """Does one action type win by itself? (issues 14 and 15: "no action type … winning by itself")
 
     .venv/bin/python tools/metro_dominance.py --map osaka --cards osaka --games 200
-    .venv/bin/python tools/metro_dominance.py --drinks on --games 200 --out docs/x.md
+    .venv/bin/python tools/metro_dominance.py --drinks on --games 200 --out  # docs/reports/
 
 For every action type printed on the card set (and MD-4's builds with METRO DRINKS on), one
 `normal` seat is made keen on that type — whenever an action of the type is legal it takes
@@ -29,7 +29,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ekimae.bots import make_bot
 from ekimae.bots.base import Bot, play_game
+from ekimae.cli.common import REPORTS, write_report
 from ekimae.cli.runners import run_all
+from ekimae.cli.titles.tokyo_metro.balance import report_name
 from ekimae.cli.tournament_stats import wilson
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.context import load_ctx
@@ -137,7 +139,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--ray-address", help="run on a Ray cluster instead of local processes")
-    parser.add_argument("--out", type=Path, help="write the Markdown here")
+    parser.add_argument(
+        "--out", nargs="?", const="",
+        help=f"write the Markdown here (alone: {REPORTS}/action-dominance-….md; a bare "
+        f"file name: under {REPORTS}/)",
+    )  # fmt: skip
     args = parser.parse_args(argv)
     options = {"map": args.map, "cards": args.cards}
     if args.drinks == "on":
@@ -156,9 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     chunk = max(1, min(8, args.games // 16))
     outcomes = run_all(play_one, tasks, args.workers, args.ray_address, chunk)
     text = report(options, args.games, outcomes)
-    if args.out:
-        args.out.write_text(text, encoding="utf-8")
-        print(f"wrote {args.out}", file=sys.stderr)
+    if args.out is not None:
+        path = write_report(args.out, report_name("action-dominance", options), text)
+        print(f"wrote {path}", file=sys.stderr)
     else:
         print(text, end="")
     return 0

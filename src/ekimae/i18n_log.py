@@ -61,6 +61,37 @@ def drink_name(drink: str, w: Words) -> str:
     return found.ja if w.lang == "ja" else w(found.name)
 
 
+def say_field(
+    kind: str, value: str, w: Words, terms: dict[str, str], names: Names | None = None
+) -> str:
+    """One field of a log line (`kind`, its English text) in `w`'s language: the title's
+    own word (`names`) first, else a seat, yen, an action, a time, a drink as every
+    language says them; any other field as it is."""
+    own = names(kind, value) if names is not None else None
+    if own is not None:
+        return own
+    if kind == "seat":
+        seat = parse_seat(value)
+        return w(THE_GAME) if seat is None else w(SEAT, n=seat + 1)
+    if kind == "yen":
+        return w.yen(parse_yen(value))
+    if kind == "action":
+        return action_text(value, terms)
+    if kind == "time":  # "12.345 s" as the language writes the decimal point
+        seconds = value.removesuffix(" s")
+        if w.lang == "ja":
+            return f"{seconds}秒"
+        return f"{seconds.replace('.', ',')} s" if w.lang in ("fr", "it") else value
+    if kind == "colour":  # a drink's colour: the glossary's common words
+        return terms.get(value, value)
+    if kind == "drink":
+        return drink_name(value, w)
+    if kind == "name":  # a name from a data file: its catalogue message (a drink's: ja)
+        japanese = _drinks_ja().get(value) if w.lang == "ja" else None
+        return japanese or w(value)
+    return value
+
+
 def translate_line(
     line: str, forms: LogForms, lang: str, game: str, names: Names | None = None
 ) -> str:
@@ -74,29 +105,7 @@ def translate_line(
     terms = game_terms(game, lang)
 
     def field(kind: str, value: str) -> str:
-        own = names(kind, value) if names is not None else None
-        if own is not None:
-            return own
-        if kind == "seat":
-            seat = parse_seat(value)
-            return w(THE_GAME) if seat is None else w(SEAT, n=seat + 1)
-        if kind == "yen":
-            return w.yen(parse_yen(value))
-        if kind == "action":
-            return action_text(value, terms)
-        if kind == "time":  # "12.345 s" as the language writes the decimal point
-            seconds = value.removesuffix(" s")
-            if w.lang == "ja":
-                return f"{seconds}秒"
-            return f"{seconds.replace('.', ',')} s" if w.lang in ("fr", "it") else value
-        if kind == "colour":  # a drink's colour: the glossary's common words
-            return terms.get(value, value)
-        if kind == "drink":
-            return drink_name(value, w)
-        if kind == "name":  # a name from a data file: its catalogue message (a drink's: ja)
-            japanese = _drinks_ja().get(value) if w.lang == "ja" else None
-            return japanese or w(value)
-        return value
+        return say_field(kind, value, w, terms, names)
 
     return forms.render(parsed, w, field)
 

@@ -4,11 +4,14 @@ and whether one action type wins by itself — on made-up games whose answer is 
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
+from ekimae.cli.common import REPORTS, report_path
 from ekimae.cli.titles.tokyo_metro.balance import (
     GameStats,
     _seed_types_section,
     _winning_section,
+    report_name,
 )
 from ekimae.cli.tournament_stats import wilson
 
@@ -51,3 +54,12 @@ def test_the_seat_taking_a_type_most_wins_with_ties_sharing_the_game() -> None:
     low, high = wilson(1.5, 3)
     assert rows == [f"| sell | 3 | 50.0% [{100 * low:.1f}–{100 * high:.1f}] | 1.25 | 1.75 |"]
     assert "par 50.0%" in "\n".join(_winning_section(["sell"], games))
+
+
+def test_reports_default_to_docs_reports() -> None:
+    """`--out` alone: the report's own name under docs/reports/; a bare file name goes
+    there too; any other path is used as given (issue 34)."""
+    own = report_name("card-balance", {"map": "osaka", "cards": "tokyo", "drinks": "on"})
+    assert report_path("", own) == REPORTS / "card-balance-drinks-osaka-tokyo.md"
+    assert report_path("mine.md", own) == REPORTS / "mine.md"
+    assert report_path("/tmp/x/mine.md", own) == Path("/tmp/x/mine.md")

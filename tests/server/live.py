@@ -46,10 +46,12 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def live_server(tmp_path: Path, bot_delay: float = 0.05) -> Iterator[LiveServer]:
-    """The app with a fresh SQLite data folder, served until the block ends."""
+def live_server(tmp_path: Path, bot_delay: float = 0.05, pace_ms: int = 0) -> Iterator[LiveServer]:
+    """The app with a fresh SQLite data folder, served until the block ends; pages show
+    others' moves at once unless `pace_ms` (issue 31) says otherwise."""
     port = free_port()
-    app = create_app(Settings(database_url=sqlite_url(tmp_path / "data"), bot_delay=bot_delay))
+    url = sqlite_url(tmp_path / "data")
+    app = create_app(Settings(database_url=url, bot_delay=bot_delay, pace_ms=pace_ms))
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_until_complete, args=(srv.serve(),), daemon=True)

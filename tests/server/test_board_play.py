@@ -22,6 +22,13 @@ import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from tests.server.following import (
+    check_end,
+    check_marked,
+    check_replay,
+    check_side_log,
+    confirm_in_view,
+)
 from tests.server.live import chromium as open_chromium
 from tests.server.live import live_server
 
@@ -61,6 +68,8 @@ class Player:
         self.kinds: set[str] = set()
         self.opened_notation = False
         self.url = ""
+        self.phone = False  # a phone: Confirm must be in view after every tap (issue 31)
+        self.followed = False  # the bot's moves seen marked and logged (issue 31)
         for old in SHOTS.glob(f"{name}-*.png"):
             old.unlink()
 
@@ -96,6 +105,17 @@ class Player:
         # with quick bots the phase may pass between two looks at the status.
         if "Trains" in status or page.locator("body[data-train-runs]").count():
             self.shot("trains")
+        newest = page.locator("#sidelog-list li").first
+        mine = "yours" in (page.locator("#status").get_attribute("class") or "")
+        if (
+            not self.followed
+            and mine
+            and newest.count()
+            and newest.get_attribute("data-seat") == "1"
+        ):
+            check_marked(page)  # the bot moved since Ann's last action
+            check_side_log(page, ("Ann", "random"))
+            self.followed = True
         bid = self.visible("#bid-submit:enabled")
         if bid:
             self.shot("turn-order")
@@ -103,6 +123,8 @@ class Player:
             page.select_option("#bid-amount", index=self.rng.randrange(min(3, options.count())))
             return self.act(bid[0], "bid")
         confirm = self.visible("#confirm-btn:enabled")
+        if confirm and self.phone:
+            confirm_in_view(page)
         if confirm:
             text = page.locator("#confirm-text").inner_text()
             assert text[0].isupper() and len(text.split()) > 3, text  # words, not notation
@@ -174,7 +196,7 @@ def _new_game(server: str) -> dict[str, Any]:
     return game
 
 
-def _play(page: Page, server: str, name: str) -> Player:
+def _play(page: Page, server: str, name: str, phone: bool = False) -> Player:
     SHOTS.mkdir(parents=True, exist_ok=True)
     print(f"screenshots: {SHOTS}")
     game = _new_game(server)
@@ -182,6 +204,7 @@ def _play(page: Page, server: str, name: str) -> Player:
     expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
     player = Player(page, name, seed=5)
     player.url = page.url
+    player.phone = phone
     player.play_to_the_end(limit=100)
     # The end screen: ranking and the payout breakdown first, above the board.
     ranking = page.locator("#ranking")
@@ -199,6 +222,14 @@ def _play(page: Page, server: str, name: str) -> Player:
     print(f"{name}: {player.clicks} clicks on {sorted(player.kinds)}")
     # The notation list was never opened: everything went by pointing.
     assert not player.opened_notation
+    # Issue 31: the bot's moves were marked and logged; the end screen says where the
+    # money came from and how long the game lasted; the replay is drawn.
+    assert player.followed
+    check_end(page, ("Final money", "Stock payouts", "Speculation payouts"), 2)
+    browser = page.context.browser
+    assert browser is not None
+    replay = check_replay(browser, f"{server}/replay/{game['id']}", "#board svg", f"board-{name}")
+    replay.close()
     return player
 
 
@@ -222,7 +253,7 @@ def test_a_whole_game_by_pointing_on_a_phone(live: str, chromium: Browser) -> No
         viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
     )
     page = context.new_page()
-    player = _play(page, live, "phone")
+    player = _play(page, live, "phone", phone=True)
     assert {"spot", "map-cell"} <= player.kinds, player.kinds
     # Tap targets are at least 44 px; the status is one line.
     for selector in ("#zoom button", "#rematch"):
@@ -232,4 +263,12 @@ def test_a_whole_game_by_pointing_on_a_phone(live: str, chromium: Browser) -> No
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     status = page.locator("#status").bounding_box()
     assert status and status["height"] < 40
+    # Issue 31: what stays at the top while the page scrolls is at most ~10 % of it.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight / 2)")
+    stuck = page.evaluate(
+        "[...document.querySelectorAll('body *')].filter((e) => getComputedStyle(e).position"
+        " === 'sticky' && e.getBoundingClientRect().top <= 1).map((e) => e.getBoundingClientRect()"
+        ".height).reduce((a, b) => a + b, 0)"
+    )
+    assert stuck <= 0.1 * 844, stuck
     context.close()

@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ekimae.core.game import SYSTEM
+from tests.server.following import check_end, check_marked, check_replay, check_side_log
 from tests.server.live import LiveServer, live_server
 
 SHOTS = Path("out/screenshots/bottle_bonus")
@@ -104,6 +105,9 @@ def test_a_person_catches_a_drink_and_plays_bottle_bonus_to_the_end(
         clock.forward(gid, 1500)
         page.wait_for_timeout(150)
     assert live.state.completed[1], live.state.log
+    # Issue 31: what the bot did since Ann gave up is marked and in the side log.
+    check_marked(page)
+    check_side_log(page, ("Ann", "builder"))
 
     # BB-1: the drop, a moment of its own: the drink falls, a Catch button, a countdown.
     machine = page.locator("#machine")
@@ -144,6 +148,7 @@ def test_a_person_catches_a_drink_and_plays_bottle_bonus_to_the_end(
         page.wait_for_timeout(400)
     assert live.state.is_terminal() and spent
     expect(page.locator("#held [data-seat='1']")).to_contain_text("¥")
+    check_end(page, ("Cards completed (JU-8)", "Yen of the cards"), 2)
     _shot(page, "04-end.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _shot(page, "05-phone.png")
@@ -153,3 +158,4 @@ def test_a_person_catches_a_drink_and_plays_bottle_bonus_to_the_end(
     )
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the phone page scrolls sideways ({width}px): {wide}"
+    check_replay(browser, f"{clock.running.url}/replay/{gid}", "#plan .ju-space", "bottle-bonus")

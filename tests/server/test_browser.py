@@ -86,22 +86,23 @@ def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
     page.screenshot(path=str(SHOTS / "03-bid.png"), full_page=True)
     page.select_option("#bid-amount", "100")
     page.click("#bid-submit")
-    # The bot (`beginner`, the lobby's default: the learning level) thinks in a worker process.
-    expect(page.locator("#log")).to_contain_text("bids revealed", timeout=20_000)
+    # The bot (`beginner`, the lobby's default: the learning level) thinks in a worker
+    # process started on first use.
+    expect(page.locator("#sidelog-list")).to_contain_text("bids revealed", timeout=20_000)
     # Issue 13: the engine's notation is a collapsed list, for experts and keyboards.
     page.locator("#notation summary").click(timeout=10_000)
     for _ in range(3):  # a few moves by clicking the engine's legal actions
         button = page.locator("#actions button.act").first
         expect(button).to_be_visible(timeout=10_000)
-        count = page.locator("#log li").count()
+        count = page.locator("#sidelog-list li").count()
         button.click()
-        expect(page.locator("#log li")).not_to_have_count(count, timeout=10_000)
+        expect(page.locator("#sidelog-list li")).not_to_have_count(count, timeout=10_000)
     page.screenshot(path=str(SHOTS / "04-playing.png"), full_page=True)
-    moves = page.locator("#log li").count()
+    moves = page.locator("#sidelog-list li").count()
     page.reload()  # a dropped connection: the page comes back where the game is
     expect(page.locator("#status")).to_contain_text("You are seat 1")
     # Every move seen before the reload is still there (bots may have added more since).
-    expect(page.locator(f"#log li:nth-child({moves})")).to_be_attached()
+    expect(page.locator(f"#sidelog-list li:nth-child({moves})")).to_be_attached()
 
     # An all-bot game to see the end screen and the replay.
     res = httpx.post(server + "/api/games", json={"seats": [{"bot": "random"}] * 3, "seed": 3})

@@ -24,6 +24,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from tests.server.following import check_marked, check_replay, check_side_log, no_sideways_scroll
 from tests.server.live import LiveServer, live_server
 
 SHOTS = Path("out/screenshots/countdown")
@@ -118,6 +119,9 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
         assert time.monotonic() < deadline, "the bot did not build on floor 1"
         page.wait_for_timeout(200)
     _shot(page, "03-floor-1.png")
+    # Issue 31: the bot's grabs since Ann said done are marked and in the side log.
+    check_marked(page)
+    check_side_log(page, ("Ann", "builder"))
     cd_server.jump_to_deadline(gid)
 
     # Floor 2 (45 s): Ann adds nothing and says done: out when the round ends (CD-3).
@@ -164,9 +168,13 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
     expect(rows.first).to_have_attribute("data-seat", "1")
     expect(page.locator("#clock")).to_be_hidden()
     expect(page.locator("#tools")).to_be_hidden()
+    expect(page.locator("#end-length")).to_be_visible()
+    expect(page.locator("#end .replay-link")).to_be_visible()
     _shot(page, "05-end.png")
     page.set_viewport_size({"width": 390, "height": 844})
     _shot(page, "06-phone.png")
+    no_sideways_scroll(page)
+    check_replay(browser, f"{cd_server.base}/replay/{gid}", "#players .ju-player", "countdown")
 
 
 def test_a_solo_game_shows_the_score_to_beat_on_its_card(

@@ -156,7 +156,8 @@ def test_the_invitation_host_and_replay_pages_in_each_language(app_client: TestC
     ).json()
     wait_finished(app_client, bots["id"])
     replay = app_client.get(f"/replay/{bots['id']}", params={"lang": "fr"}).text
-    for text in ("Rejouer", "Début", "tout visible (tous les choix secrets montrés)"):
+    # "revoir", never "rejouer" (play again) for a replay (issue 31).
+    for text in ("Revoir la partie", "Début", "tout visible (tous les choix secrets montrés)"):
         assert text in replay
 
 

@@ -72,7 +72,7 @@ def test_the_picker_remembers_the_language_in_this_browser(server: str, browser:
     expect(page.locator("#create-btn")).to_have_text("ゲームを作成")
     page.goto(server + "/")  # no ?lang=: the cookie speaks
     expect(page.locator("html")).to_have_attribute("lang", "ja")
-    expect(page.locator("h1")).to_have_text("新しいゲーム")
+    expect(page.locator("h1#new-game")).to_have_text("新しいゲーム")
     other = _page(browser)  # a page of its own context (another profile): not remembered
     other.goto(server + "/")
     expect(other.locator("#create-btn")).to_have_text("Create game")

@@ -59,13 +59,28 @@ def _act(page: Page, button: str) -> None:
     page.wait_for_timeout(1000)
 
 
+def _on_the_board(target: str) -> Callable[[Page], None]:
+    """Issue 31: a move chosen on the board (a chip if asked), said, then confirmed."""
+
+    def play(page: Page) -> None:
+        first = page.locator(target).first
+        expect(first).to_be_visible(timeout=15_000)
+        first.click()
+        if page.locator("#choice .chip").count():
+            page.locator("#choice .chip").first.click()
+        page.click("#confirm-btn")
+        page.wait_for_timeout(1000)
+
+    return play
+
+
 # game -> (seats, its web folders whose scripts draw it, what to do before the screenshot)
 TITLES: dict[str, tuple[int, tuple[str, ...], Callable[[Page], None]]] = {
     "tokyo-jutaku": (1, ("tokyo_jutaku",), _build_on_jutaku),
     "countdown": (1, ("countdown", "tokyo_jutaku"), _pick_countdown),
     "bottle-bonus": (1, ("bottle_bonus", "tokyo_jutaku"), _build_on_jutaku),
-    "shopping": (2, ("shopping",), lambda page: _act(page, "#actions button")),
-    "chocolate-milk": (1, ("chocolate_milk",), lambda page: _act(page, "#actions button")),
+    "shopping": (2, ("shopping",), _on_the_board("#mall .sh-target")),
+    "chocolate-milk": (1, ("chocolate_milk",), _on_the_board("#board .cm-target")),
     "izakaya": (2, ("izakaya", "tokyo_jutaku"), lambda page: _act(page, "#bid-send")),
 }
 

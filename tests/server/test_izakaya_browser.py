@@ -16,6 +16,14 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from tests.server.following import (
+    check_end,
+    check_marked,
+    check_replay,
+    check_side_log,
+    no_sideways_scroll,
+)
+
 SHOTS = Path("out/screenshots/izakaya")
 
 
@@ -103,20 +111,30 @@ def test_a_person_plays_izakaya_to_the_end_against_normal(server: str, browser: 
     _shot(page, "01-bid.png")
     shots: set[str] = set()
     moves = 0
+    checked = False
     while _wait_for_turn(page):
+        newest = page.locator("#sidelog-list li").first
+        if not checked and moves >= 2 and newest.get_attribute("data-seat") == "1":
+            # Issue 31: the bot's moves since Ann's last are marked and in the side log.
+            checked = True
+            check_marked(page)
+            check_side_log(page, ("Ann", "normal"))
+            _shot(page, "02-bot-moved.png")
         _one_move(page, shots)
         moves += 1
         assert moves < 200, "the game does not end"
     expect(page.locator("#ranking li")).to_have_count(2)
-    assert "ghost" in shots and "board" in shots
+    assert "ghost" in shots and "board" in shots and checked
+    check_end(page, ("Buildings (IZ-5)", "Buildings earn", "Yen kept"), 2)
     _shot(page, "04-end.png")
+    check_replay(browser, f"{server}/replay/{res.json()['id']}", "#board svg", "izakaya")
     phone = browser.new_page(viewport={"width": 390, "height": 844})
     phone.goto(server + res.json()["me"]["url"])
     expect(phone.locator("#end")).to_be_visible(timeout=10_000)
     expect(phone.locator("#board svg")).to_be_visible()
     expect(phone.locator("#ranking li")).to_have_count(2)
     phone.wait_for_timeout(300)  # the last layout (fonts, the pool) before measuring
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    no_sideways_scroll(phone)
     _shot(phone, "05-phone.png")
 
 
@@ -160,7 +178,7 @@ def test_the_replay_draws_the_grid_step_by_step(server: str, browser: Browser) -
     expect(page.locator("#board svg")).to_be_visible()
     page.click("#last")
     expect(page.locator("#where")).to_contain_text("(all open)")
-    expect(page.locator("#log li").first).to_be_visible()
+    expect(page.locator("#sidelog-list li").first).to_be_visible()
     page.select_option("#seat-view", "1")
     expect(page.locator("#where")).to_contain_text("as seat 2 saw it")
     expect(page.locator("#status")).to_contain_text("Replay")

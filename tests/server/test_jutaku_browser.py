@@ -19,6 +19,8 @@ from pathlib import Path
 import httpx
 from playwright.sync_api import Browser, Page, expect
 
+from tests.server.following import check_end, check_marked, check_replay, check_side_log
+
 SHOTS = Path("out/screenshots/jutaku")
 BIG = "7-13"  # a 7-square element: the builder (smallest first) does not want it
 
@@ -80,8 +82,11 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
     free.click()
     expect(ann.locator("#players [data-seat='0']")).to_contain_text("built 1F 1", timeout=5_000)
     expect(ann.locator("#iso polygon")).not_to_have_count(0)
-    # Ben sees Ann's building live.
+    # Ben sees Ann's building live; her moves since his last are marked, and logged
+    # (issue 31): her card by its place, her element by its name.
     expect(ben.locator("#players [data-seat='0']")).to_contain_text("built 1F 1", timeout=2_000)
+    check_marked(ben)
+    check_side_log(ben, ("Ann", "Ben"))
 
     # JU-5: a 5-square element held, turned with R; a spot outside the border is refused with why.
     _take(ann, "5-03")
@@ -136,7 +141,9 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
                     b.click(timeout=2_000, no_wait_after=True)
         ann.wait_for_timeout(150)
     expect(ann.locator("#ranking")).to_contain_text("builder")
+    check_end(ann, ("Cards completed (JU-8)", "Yen of the cards"), 3)
     ann.screenshot(path=str(SHOTS / "06-end.png"), full_page=True)
+    check_replay(browser, f"{server}/replay/{game['id']}", "#plan .ju-space", "jutaku")
     ben.set_viewport_size({"width": 390, "height": 844})
     ben.screenshot(path=str(SHOTS / "07-phone.png"), full_page=True)
 

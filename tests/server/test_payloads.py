@@ -26,13 +26,16 @@ OPTIONS = [{}, {"map": "osaka"}, {"cards": "osaka"}, {"drinks": "on"}]
 class Live:
     """A table's fields, as the payloads read them."""
 
-    def __init__(self, state: State, options: dict[str, str], actions: list[Any]) -> None:
+    def __init__(
+        self, state: State, seed: int, options: dict[str, str], actions: list[Any]
+    ) -> None:
         seats = len(state.to_dict().get("players", [])) or 3
         names = [f"p{i}" for i in range(seats)]
         self.info = GameInfo(
-            "g", METRO.name, seats, 1, options, names, [None] * seats, 0, [], False, None, ""
+            "g", METRO.name, seats, seed, options, names, [None] * seats, 0, [], False, None, ""
         )
-        self.record = GameRecord(METRO.name, seats, 1, options, actions, names)
+        # The record the state was reached by: the side log replays it (issue 31).
+        self.record = GameRecord(METRO.name, seats, seed, options, actions, names)
         self.state: Any = state
         self.game, self.web = METRO, web_title(METRO.name)
         self.claimed, self.verdict, self.accepted_wall = [True] * seats, Verdict(), 12.5
@@ -49,7 +52,7 @@ def positions(options: dict[str, str], seed: int, every: int = 7) -> list[Live]:
         state.apply(seat, action)
         actions.append((seat, action))
         if len(actions) % every == 0 or state.is_terminal():
-            out.append(Live(state, options, list(actions)))
+            out.append(Live(state, seed, options, list(actions)))
     return out
 
 

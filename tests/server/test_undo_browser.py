@@ -40,8 +40,9 @@ def test_the_last_bidder_sees_no_undo_after_the_reveal(server: str, browser: Bro
     # Ben bids ¥0, the last bid: the reveal shows him Ann's ¥300 ...
     ben_page.select_option("#bid-amount", "0")
     ben_page.click("#bid-submit")
-    expect(ben_page.locator("#log")).to_contain_text("bids revealed", timeout=10_000)
-    expect(ben_page.locator("#log")).to_contain_text("¥300")
+    # (the side log, issue 31: every title's log is in its right column)
+    expect(ben_page.locator("#sidelog-list")).to_contain_text("bids revealed", timeout=10_000)
+    expect(ben_page.locator("#sidelog-list")).to_contain_text("¥300")
     # ... and no Undo, with the reason beside where it would be.
     expect(ben_page.locator("#undo")).to_be_hidden()
     expect(ben_page.locator("#undo-final")).to_contain_text("showed what was hidden")
@@ -56,6 +57,6 @@ def test_the_last_bidder_sees_no_undo_after_the_reveal(server: str, browser: Bro
     assert res.status == 409
     error = res.json()["error"]
     assert error["kind"] == "undo-refused" and "final" in error["message"]
-    expect(ben_page.locator("#log")).to_contain_text("bids revealed")
+    expect(ben_page.locator("#sidelog-list")).to_contain_text("bids revealed")
     with httpx.Client(base_url=server, timeout=30) as http:
         assert http.get(f"/api/games/{gid}").json()["actions"] == 2

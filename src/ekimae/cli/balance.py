@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import argparse
 import os
-from pathlib import Path
 from typing import Any
 
-from ekimae.cli.common import UsageError, chosen_game
+from ekimae.cli.common import REPORTS, UsageError, chosen_game
 from ekimae.cli.terminal import terminal_title, with_extra
 from ekimae.games import games
 from ekimae.i18n import _
@@ -39,7 +38,11 @@ def add_parser(commands: Any) -> argparse.ArgumentParser:
         "--ray-address", metavar="ADDR",
         help="run the games on Ray at ADDR ('local': a local Ray in this process)",
     )  # fmt: skip
-    parser.add_argument("--out", type=Path, metavar="FILE.md", help="write the report here")
+    parser.add_argument(
+        "--out", nargs="?", const="", metavar="FILE.md",
+        help=f"write the report here (alone: under {REPORTS}/ with the report's own name; "
+        f"a bare file name: under {REPORTS}/)",
+    )  # fmt: skip
     parser.set_defaults(run=run)
     return parser
 

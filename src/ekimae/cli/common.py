@@ -207,3 +207,26 @@ def chosen_game(args: Any) -> tuple[Game[Any], dict[str, str]]:
     """The game of a command line (`--game`, or the default) and its `--option`s."""
     game = game_named(getattr(args, "game", None))
     return game, parse_options(game, getattr(args, "option", None))
+
+
+# Where a checkout keeps its generated reports (balance reports and the like): `--out`
+# alone writes a report there under its own name, a bare file name goes there too, any
+# other path is used as given.
+REPORTS = Path("docs", "reports")
+
+
+def report_path(out: str, name: str) -> Path:
+    """The file a report goes to: `out` as given on the command line ("" for `--out`
+    alone), `name` the report's own file name."""
+    path = Path(out or name)
+    if path.parent == Path():
+        path = REPORTS / path
+    return path
+
+
+def write_report(out: str, name: str, text: str) -> Path:
+    """Write `text` to `report_path(out, name)` (its folder made if missing)."""
+    path = report_path(out, name)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path

@@ -20,7 +20,7 @@ plain field's value is written by its kind (`LogForms.english`, e.g. a seat by
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from ekimae.core.logtext import LogForms
@@ -71,6 +71,14 @@ def add(log: LogEntry | None, form: str, values: dict[str, Any]) -> LogEntry:
 def add_text(log: LogEntry | None, text: str) -> LogEntry:
     """`log` with one more line given as text (read back from a saved position)."""
     return LogEntry("", {}, log, text)
+
+
+def from_lines(texts: Iterable[str]) -> LogEntry | None:
+    """A log read back from its lines (a saved position), oldest first."""
+    entry: LogEntry | None = None
+    for text in texts:
+        entry = LogEntry("", {}, entry, str(text))
+    return entry
 
 
 def entries(log: LogEntry | None) -> Iterator[LogEntry]:

@@ -16,7 +16,7 @@ from ekimae.core.actions import Action
 from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, Place, Price
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.components import load_data
-from ekimae.games.tokyo_jutaku.geometry import HEIGHT, WIDTH
+from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH
 from ekimae.research.space import Catalog
 
 TURNS = 8  # an element has at most 8 orientations (4 turns × flip)

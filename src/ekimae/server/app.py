@@ -27,7 +27,7 @@ from ekimae.server.config import Limits, Settings
 from ekimae.server.errors import RefusedError
 from ekimae.server.guards import GuardedApp
 from ekimae.server.headers import page_start
-from ekimae.server.routes import games, learn, live, pages, seats, social
+from ekimae.server.routes import following, games, learn, live, pages, seats, social
 from ekimae.server.services import Services
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.titles import static_folders
@@ -57,7 +57,7 @@ def app_from_env() -> FastAPI:
     return app
 
 
-def page_templates() -> Jinja2Templates:
+def page_templates(pace_ms: int = Settings.pace_ms) -> Jinja2Templates:
     """Generic pages in templates/, each title's in titles/<title>/templates/; every page in
     the request's language (`_()` / `{% trans %}`, static/i18n.js's `t()`; issue 20)."""
     templates = Jinja2Templates(
@@ -66,6 +66,7 @@ def page_templates() -> Jinja2Templates:
     )
     i18n.install_gettext(templates.env)
     templates.env.globals["page_start"] = page_start  # no inline script (server/headers.py)
+    templates.env.globals["pace_ms"] = pace_ms  # base.html's data-pace (issue 31)
     return templates
 
 
@@ -99,13 +100,13 @@ def create_app(settings: Settings) -> FastAPI:
             await running.stop()
 
     app = GuardedApp(title="ekimae", lifespan=lifespan, max_body=settings.limits.max_body)
-    app.state.templates = page_templates()
+    app.state.templates = page_templates(settings.pace_ms)
     for module, folder in static_folders().items():  # each title's scripts
         app.mount(f"/static/titles/{module}", StaticFiles(directory=str(folder)))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
     app.add_exception_handler(RequestValidationError, answer_error)
     app.add_exception_handler(RefusedError, answer_error)
     app.include_router(rules_pages.router)  # /rules, /rules/{game}: docs/rules as pages
-    for routes in (pages, games, seats, social, live, learn):  # learn: issue 30
+    for routes in (pages, games, seats, social, following, live, learn):  # learn: issue 30
         app.include_router(routes.router)
     return app

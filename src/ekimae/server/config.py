@@ -46,6 +46,10 @@ class Settings:
     database_url: str
     # Seconds a bot waits before acting, so people can follow its moves; 0 in tests.
     bot_delay: float = 0.0
+    # Milliseconds a page shows each move of another seat before the next one (issue 31:
+    # a burst of bots' moves is shown one by one; each page may change it per game; real-
+    # time games are never held back); 0 in most browser tests.
+    pace_ms: int = 900
     # Worker processes for bot moves and hints (searches hold the interpreter lock, so they
     # must not run in the web process's threads). 0: a thread of this process (tests of
     # other things only, where the pool's start-up would dominate).

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, State
 from ekimae.core.record import GameRecord
-from ekimae.server import undoing
+from ekimae.server import follow, undoing
 from ekimae.server.clients import encode
 from ekimae.server.store import GameInfo
 from ekimae.server.titles import WebTitle, log_lines
@@ -249,6 +249,8 @@ class Snapshot:
             "accepted_at": self.accepted_wall,
             # The rematch of a finished game, once a seat has asked for it (`Hub.rematch`).
             "rematch": self.info.rematch,
+            # The side log's last entries, the bots' pace, the end screen (issue 31).
+            **follow.page_extras(live, seat, lang),
         }
 
     def _outcome(self) -> dict[str, Any]:

@@ -8,8 +8,8 @@ import random
 
 from ekimae.games.izakaya.building import fits, spots
 from ekimae.games.izakaya.game import GAME
-from ekimae.games.tokyo_jutaku.components import Element
-from ekimae.games.tokyo_jutaku.geometry import can_place
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import can_place
 
 
 def by_can_place(

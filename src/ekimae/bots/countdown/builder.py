@@ -10,7 +10,7 @@ from ekimae.core.actions import Action
 from ekimae.core.game import stamp
 from ekimae.games.countdown.actions import Take
 from ekimae.games.countdown.game import GAME
-from ekimae.games.tokyo_jutaku.geometry import (
+from ekimae.games.jutaku_kit.geometry import (
     GRID,
     HEIGHT,
     WIDTH,

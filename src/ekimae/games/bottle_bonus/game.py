@@ -42,10 +42,10 @@ class BottleGame(JutakuGame):
         self.data = bonus.jutaku
         self.bonus = bonus
 
-    def _state(self, options: dict[str, str], seats: int) -> JutakuState:
+    def empty_state(self, options: dict[str, str], seats: int) -> JutakuState:
         return BottleState(self.bonus, options, seats)
 
-    def _dealt(self, state: JutakuState, rng: Rng) -> None:
+    def dealt(self, state: JutakuState, rng: Rng) -> None:
         """BB-1: the drops draw on from the deal's generator."""
         assert isinstance(state, BottleState)
         state.rng_state = rng.state

@@ -18,12 +18,14 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat
 from ekimae.core.rng import Rng
+from ekimae.core.saved import Context
 from ekimae.games.bottle_bonus import log_forms as lf
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
 from ekimae.games.bottle_bonus.components import BonusData
-from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, Return, Take, TimeUp
+from ekimae.games.jutaku_kit.actions import Return, Take
+from ekimae.games.jutaku_kit.hands import Refusal
+from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, TimeUp
 from ekimae.games.tokyo_jutaku.components import SIDES
-from ekimae.games.tokyo_jutaku.hands import Refusal
 from ekimae.games.tokyo_jutaku.state import JutakuState
 
 OWN = Catch | Spend | Ready
@@ -31,41 +33,42 @@ BEFORE = ("white", "blue")  # BB-2: the powers spent before a round starts
 
 
 class BottleState(JutakuState):
-    __slots__ = (
-        "bets",
-        "bonus",
-        "caught",
-        "drinks",
-        "droppers",
-        "early",
-        "flipped",
-        "kept",
-        "machine",
-        "purple",
-        "ready",
-        "red",
-        "rng_state",
-        "spare",
-        "unwanted",
-    )
+    """JUTAKU's position and the drinks. Its own fields, declared once below, are saved
+    after JUTAKU's (`core.saved`)."""
+
+    bonus: Context[BonusData]
+    drinks: list[list[str]]  # held, in the order caught
+    machine: list[str]  # BB-1: the drinks dropped, not caught yet
+    droppers: list[Seat]  # BB-1: this drop's completers
+    caught: list[str | None]  # BB-1: one each per drop
+    kept: list[list[str]]  # BB-2 blue: +¥ at the end
+    bets: list[list[str]]  # BB-2 blue: this round's
+    early: list[int]  # BB-2 white: elements still to place before the round
+    ready: list[bool]  # RULING: done with the step before the round
+    red: list[bool]  # BB-2 red: two elements at once this round
+    spare: list[str | None]  # BB-2 red: the second in hand
+    unwanted: list[str | None]  # BB-2 mint: not to take again
+    purple: list[bool]  # BB-2 purple: this move goes anywhere
+    flipped: list[str]  # BB-2 black: cards turned to their other side
+    rng_state: int  # the box's draws (hidden from every view)
 
     def __init__(self, bonus: BonusData, options: dict[str, str], seats: int) -> None:
         super().__init__(bonus.jutaku, options, seats)
         self.bonus = bonus
-        self.rng_state = 0  # the box's draws (hidden from every view)
-        self.drinks: list[list[str]] = [[] for _ in range(seats)]  # held, caught order
-        self.machine: list[str] = []  # BB-1: the drinks dropped, not caught yet
-        self.droppers: list[Seat] = []  # BB-1: this drop's completers
-        self.caught: list[str | None] = [None] * seats  # BB-1: one each per drop
-        self.kept: list[list[str]] = [[] for _ in range(seats)]  # BB-2 blue: +¥ at the end
-        self.bets: list[list[str]] = [[] for _ in range(seats)]  # BB-2 blue: this round's
-        self.early = [0] * seats  # BB-2 white: elements still to place before the round
-        self.ready = [False] * seats  # RULING: done with the step before the round
-        self.red = [False] * seats  # BB-2 red: two elements at once this round
-        self.spare: list[str | None] = [None] * seats  # BB-2 red: the second in hand
-        self.unwanted: list[str | None] = [None] * seats  # BB-2 mint: not to take again
-        self.purple = [False] * seats  # BB-2 purple: this move goes anywhere
-        self.flipped: list[str] = []  # BB-2 black: cards turned to their other side
+        self.rng_state = 0
+        self.drinks = [[] for _ in range(seats)]
+        self.machine = []
+        self.droppers = []
+        self.caught = [None] * seats
+        self.kept = [[] for _ in range(seats)]
+        self.bets = [[] for _ in range(seats)]
+        self.early = [0] * seats
+        self.ready = [False] * seats
+        self.red = [False] * seats
+        self.spare = [None] * seats
+        self.unwanted = [None] * seats
+        self.purple = [False] * seats
+        self.flipped = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -169,10 +172,10 @@ class BottleState(JutakuState):
         """BB-2 white: the element to place before the round, at the pace (JU-4)."""
         if not self.early[seat] and self.hand[seat] is None:
             return []
-        at = self._earliest(seat)
+        at = self.earliest(seat)
         if at >= self._end():
             return []
-        listed = self._hand_actions(seat, at, lambda e: self._places(seat, at, e))
+        listed = self.hand_actions(seat, at, lambda e: self._places(seat, at, e))
         held = self.hand[seat]
         return [a for a in listed if not isinstance(a, Return) or a.element == held]
 
@@ -185,7 +188,7 @@ class BottleState(JutakuState):
         """BB-2 red: holding one element, take a second."""
         if not self.red[seat] or self.hand[seat] is None or self.spare[seat] is not None:
             return []
-        at = self._earliest(seat)
+        at = self.earliest(seat)
         if at >= self._end():
             return []
         return [Take(at, e) for e in self.pool() if e != self.unwanted[seat]]
@@ -195,7 +198,7 @@ class BottleState(JutakuState):
         return [d for d in self.drinks[seat] if self._power_refusal(seat, self.colour(d)) is None]
 
     def apply(self, seat: Seat, action: Action) -> None:
-        why = self._refusal(seat, action)
+        why = self.refusal(seat, action)
         if why is not None:
             raise IllegalActionError(*why)
         if isinstance(action, OWN):
@@ -239,12 +242,12 @@ class BottleState(JutakuState):
         at: int = action.at  # type: ignore[attr-defined]
         self.now = at
         if isinstance(action, Take | Return):
-            self._take_or_return(seat, action)
+            self.take_or_return(seat, action)
         elif isinstance(action, Place):
             z = self._placement_floor(seat, action)
             assert z is not None
             entry = (action.element, action.plot, action.turn, action.x, action.y, z)
-            self._placed(seat, entry, at)
+            self.place_entry(seat, entry, at)
             self.early[seat] -= 1
             self.log.append(
                 lf.PLACES_EARLY.format(at=_ms(at), seat=f"seat {seat + 1}", element=action.element)
@@ -253,14 +256,14 @@ class BottleState(JutakuState):
 
     # ------------------------------------------------------------------ refusals
 
-    def _refusal(self, seat: Seat, action: Action) -> Refusal | None:
+    def refusal(self, seat: Seat, action: Action) -> Refusal | None:
         if self.phase == "over":
             return "JU-8", "the game is over", ""
         at = getattr(action, "at", None)
         if not isinstance(at, int):
             return "JU-4", f"{action.kind!r} is no BOTTLE BONUS action", ""
         if self.phase not in ("catch", "before") and not isinstance(action, OWN):
-            why = super()._refusal(seat, action)
+            why = super().refusal(seat, action)
             if why is not None or seat == SYSTEM:
                 return why
             return self._extra_refusal(seat, action)
@@ -349,14 +352,14 @@ class BottleState(JutakuState):
             return "BB-2", "only a white drink places an element before the round", ""
         if isinstance(action, Return) and self.hand[seat] is None:
             return "BB-2", "before the round only the element in hand goes back", ""
-        why = self._hand_refusal(seat, action, at)
+        why = self.hand_refusal(seat, action, at)
         if why is not None or not isinstance(action, Place):
             return why
         if self._placement_floor(seat, action) is None:
             return "JU-5", f"{action.element} cannot go there: {self._why_not(seat, action)}", ""
         return None
 
-    def _build_refusal(self, seat: Seat, action: Action) -> Refusal | None:
+    def build_refusal(self, seat: Seat, action: Action) -> Refusal | None:
         """BB-2 red: holding one element, a second may be taken."""
         if (
             isinstance(action, Take)
@@ -364,7 +367,7 @@ class BottleState(JutakuState):
             and self.hand[seat] is not None
             and self.spare[seat] is None
         ):
-            earliest = self._earliest(seat)
+            earliest = self.earliest(seat)
             if action.at < earliest:
                 return "JU-4", f"one element at a time: next at {_ms(earliest)} (RULING)", ""
             if action.element not in self.pool():
@@ -374,14 +377,14 @@ class BottleState(JutakuState):
             return None  # BB-2 red: the second element in hand goes back first
         if isinstance(action, Return) and self.spare[seat] is not None:
             return "JU-4", f"seat {seat + 1} holds {self.spare[seat]}: return that one first", ""
-        return super()._build_refusal(seat, action)
+        return super().build_refusal(seat, action)
 
-    def _take_or_return(self, seat: Seat, action: Take | Return) -> None:
+    def take_or_return(self, seat: Seat, action: Take | Return) -> None:
         if isinstance(action, Return) and self.spare[seat] == action.element:
             self.spare[seat] = None
             self.last_act[seat] = action.at
             return
-        super()._take_or_return(seat, action)
+        super().take_or_return(seat, action)
 
     # ------------------------------------------------------------------ the drinks
 
@@ -436,7 +439,7 @@ class BottleState(JutakuState):
                     lf.RETURNS.format(at=_ms(self.now), seat=f"seat {other + 1}", element=back)
                 )
 
-    def _end_round(self, passed: list[Seat]) -> None:
+    def end_round(self, passed: list[Seat]) -> None:
         """BB-2 blue: a bet is kept by a round's winner, else discarded; then JUTAKU's end
         of round, and a drop before the moves (BB-1)."""
         for seat in range(self.seats):
@@ -446,7 +449,7 @@ class BottleState(JutakuState):
         self.red = [False] * self.seats
         self.spare = [None] * self.seats
         self.unwanted = [None] * self.seats
-        super()._end_round(passed)
+        super().end_round(passed)
         if self.phase == "move" and passed and len(passed) < self.seats:
             self._drop(passed)
 
@@ -484,17 +487,17 @@ class BottleState(JutakuState):
         self.phase_start = self.now
         self._skip_stuck()
 
-    def _time_up(self) -> None:
+    def time_up(self) -> None:
         if self.phase == "catch":
             self._drop_over()
         elif self.phase == "before":
             self._before_over()
         else:
-            super()._time_up()
+            super().time_up()
 
     # ------------------------------------------------------------------ before a round
 
-    def _begin_round(self) -> None:
+    def begin_round(self) -> None:
         """RULING (BB-2): with a white or blue drink held, a step before the round."""
         self.ready = [False] * self.seats
         if self.phase != "before" and self._befores():
@@ -503,7 +506,7 @@ class BottleState(JutakuState):
             self.last_act = [-(10**9)] * self.seats
             self.log.append(lf.BEFORE_ROUND.format(at=_ms(self.now), round=self.round + 1))
             return
-        super()._begin_round()
+        super().begin_round()
 
     def _maybe_start(self) -> None:
         if not self._befores():
@@ -514,7 +517,7 @@ class BottleState(JutakuState):
             if self.hand[seat] is not None:  # not placed in time: back to the pool
                 self.hand[seat] = None
             self.early[seat] = 0
-        super()._begin_round()
+        super().begin_round()
 
     # ------------------------------------------------------------------ the end
 
@@ -535,64 +538,12 @@ class BottleState(JutakuState):
         out["spendable"] = None if seat is None or seat < 0 else self._spendable(seat)
         return out
 
-    def clone(self) -> BottleState:
-        other = super().clone()
-        other.bonus = self.bonus
-        for name in _LISTS:
-            setattr(other, name, _copy(getattr(self, name)))
-        other.rng_state = self.rng_state
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        out = super().to_dict()
-        for name in _LISTS:
-            out[name] = _copy(getattr(self, name))
-        out["rng_state"] = self.rng_state
-        return out
-
     @classmethod
     def from_bonus(cls, bonus: BonusData, raw: Mapping[str, Any], rng_state: int) -> BottleState:
-        base = JutakuState.from_dict(bonus.jutaku, raw)
-        state = cls(bonus, base.options, base.seats)
-        for name in JutakuState.__slots__:
-            setattr(state, name, getattr(base, name))
-        state.hand, state.built, state.last_act = base.hand, base.built, base.last_act
-        state.drinks = [[str(d) for d in ds] for ds in raw["drinks"]]
-        state.machine = [str(d) for d in raw["machine"]]
-        state.droppers = [int(s) for s in raw["droppers"]]
-        state.caught = [None if d is None else str(d) for d in raw["caught"]]
-        state.kept = [[str(d) for d in ds] for ds in raw["kept"]]
-        state.bets = [[str(d) for d in ds] for ds in raw["bets"]]
-        state.early = [int(n) for n in raw["early"]]
-        state.ready = [bool(r) for r in raw["ready"]]
-        state.red = [bool(r) for r in raw["red"]]
-        state.spare = [None if e is None else str(e) for e in raw["spare"]]
-        state.unwanted = [None if e is None else str(e) for e in raw["unwanted"]]
-        state.purple = [bool(p) for p in raw["purple"]]
-        state.flipped = [str(c) for c in raw["flipped"]]
-        state.rng_state = int(raw.get("rng_state", rng_state))
-        return state
-
-
-_LISTS = (
-    "drinks",
-    "machine",
-    "droppers",
-    "caught",
-    "kept",
-    "bets",
-    "early",
-    "ready",
-    "red",
-    "spare",
-    "unwanted",
-    "purple",
-    "flipped",
-)
-
-
-def _copy(value: list[Any]) -> list[Any]:
-    return [list(v) if isinstance(v, list) else v for v in value]
+        """A saved state, or a view with the box's draws from `rng_state` (determinize)."""
+        if "rng_state" not in raw:
+            raw = {**raw, "rng_state": rng_state}
+        return cls.load(raw, bonus.jutaku, bonus)
 
 
 def _ms(at: int) -> str:

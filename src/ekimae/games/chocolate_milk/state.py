@@ -3,7 +3,7 @@ setup (CM-1) is in game.py.
 
 Everything on the table is public — the grid, the crates, the money on the Stock cards,
 which drinks the supply holds — so `view` hides only the generator that decides what the
-machine does and what is drawn next. `to_dict` writes it too; `from_dict` reads it back.
+machine does and what is drawn next. `to_dict` writes it too; `load` reads it back.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import Seat, StateDefaults, places_by_score, seat_name, sole_first
 from ekimae.core.rng import Rng
+from ekimae.core.saved import Context, Saved, Shared
 from ekimae.games.chocolate_milk import end_forms as lf
 from ekimae.games.chocolate_milk.actions import Buy, BuyCrate, Pass, Sell
 from ekimae.games.chocolate_milk.components import MilkData
@@ -39,45 +40,45 @@ def crate_score(data: MilkData, crate: Sequence[str]) -> tuple[int, str | None]:
     return best * best * data.score_unit, card
 
 
-class MilkState(StateDefaults):
-    """See `ekimae.core.game.State`; shared places (CM-4: most yen wins, no tie-break)."""
+class MilkState(Saved, StateDefaults):
+    """See `ekimae.core.game.State`; shared places (CM-4: most yen wins, no tie-break).
+    Its fields, declared once below, are what `clone`, `to_dict` and `load` copy, save
+    and read back (`core.saved`)."""
 
-    __slots__ = (
-        "cells",
-        "crates",
-        "crates_left",
-        "data",
-        "ended",
-        "grid",
-        "last",
-        "market",
-        "money",
-        "options",
-        "passes",
-        "pos",
-        "rng",
-        "supply",
-        "turn",
-        "turns",
-    )
+    data: Context[MilkData]
+    options: Shared[dict[str, str]]
+    grid: list[str]  # the parcel card on each cell, a1 … c3
+    cells: list[list[str]]  # the drinks on each card
+    pos: list[int]  # each architect's cell
+    money: list[int]
+    crates: list[list[list[str]]]
+    crates_left: int
+    market: dict[str, int]
+    supply: list[str]  # kept sorted: what it holds is public
+    turn: int
+    turns: int
+    passes: int  # seats that passed in a row (CM-3 RULING)
+    ended: str | None
+    last: Shared[dict[str, Any] | None]  # what the last action did, for everyone
+    rng: int  # the generator's whole state: hidden (CM-2 chance)
 
     def __init__(self, data: MilkData, options: Mapping[str, str], seats: int) -> None:
         self.data = data
         self.options = dict(options)
-        self.grid: list[str] = []  # the parcel card on each cell, a1 … c3
-        self.cells: list[list[str]] = [[] for _ in CELLS]  # the drinks on each card
-        self.pos = [0] * seats  # each architect's cell
+        self.grid = []
+        self.cells = [[] for _ in CELLS]
+        self.pos = [0] * seats
         self.money = [data.start_money] * seats
-        self.crates: list[list[list[str]]] = [[[]] for _ in range(seats)]
+        self.crates = [[[]] for _ in range(seats)]
         self.crates_left = data.crates_for(seats) - seats
         self.market = dict.fromkeys(data.cards, data.card_start)
-        self.supply: list[str] = []  # kept sorted: what it holds is public
+        self.supply = []
         self.turn = 0
         self.turns = 0
-        self.passes = 0  # seats that passed in a row (CM-3 RULING)
-        self.ended: str | None = None
-        self.last: dict[str, Any] | None = None  # what the last action did, for everyone
-        self.rng = 0  # the generator's whole state: hidden (CM-2 chance)
+        self.passes = 0
+        self.ended = None
+        self.last = None
+        self.rng = 0
 
     @property
     def seats(self) -> int:
@@ -380,52 +381,8 @@ class MilkState(StateDefaults):
             "ranking": self.ranking(),
         }
 
-    # -- copies and saving ------------------------------------------------------------------
-
-    def clone(self) -> MilkState:
-        return MilkState.from_dict(self.data, self.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "grid": list(self.grid),
-            "cells": [list(c) for c in self.cells],
-            "pos": list(self.pos),
-            "money": list(self.money),
-            "crates": [[list(c) for c in crates] for crates in self.crates],
-            "crates_left": self.crates_left,
-            "market": dict(self.market),
-            "supply": list(self.supply),
-            "turn": self.turn,
-            "turns": self.turns,
-            "passes": self.passes,
-            "ended": self.ended,
-            "last": None if self.last is None else dict(self.last),
-            "rng": self.rng,
-        }
+    # -- loading (copies and saves are generated from the fields: `core.saved`) ----------
 
     @classmethod
     def from_dict(cls, data: MilkData, raw: Mapping[str, Any]) -> MilkState:
-        state = cls(data, raw["options"], len(raw["money"]))
-        state.grid = [str(c) for c in raw["grid"]]
-        state.cells = [[str(d) for d in c] for c in raw["cells"]]
-        state.pos = [int(p) for p in raw["pos"]]
-        state.money = [int(m) for m in raw["money"]]
-        state.crates = [[[str(d) for d in c] for c in crates] for crates in raw["crates"]]
-        state.crates_left = int(raw["crates_left"])
-        state.market = {str(k): int(v) for k, v in raw["market"].items()}
-        state.supply = sorted(str(d) for d in raw["supply"])
-        state.turn = int(raw["turn"])
-        state.turns = int(raw["turns"])
-        state.passes = int(raw["passes"])
-        state.ended = None if raw["ended"] is None else str(raw["ended"])
-        state.last = None if raw["last"] is None else dict(raw["last"])
-        state.rng = int(raw["rng"])
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MilkState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
+        return cls.load(raw, data)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ekimae.core.actions import Action, ActionCodec
-from ekimae.games.tokyo_jutaku.actions import Return, Take, TimeUp
+from ekimae.games.jutaku_kit.actions import Return, Take
+from ekimae.games.tokyo_jutaku.actions import TimeUp
 
 # JU-4's Take and Return (CD-2: only an element placed this round goes back) and the
 # system seat's TimeUp (CD-2: a round's timer, or the time to pick, ran out — recorded, so

@@ -11,17 +11,18 @@ table and `determinize` rebuilds the state from it.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.saved import Context, Shared
 from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
-from ekimae.games.tokyo_jutaku.components import Element
-from ekimae.games.tokyo_jutaku.geometry import GRID, add, can_place, cells_of
-from ekimae.games.tokyo_jutaku.hands import NEVER, Hands, Refusal
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import GRID, add, can_place, cells_of
+from ekimae.games.jutaku_kit.hands import NEVER, Hands, Refusal
 
 # One placed element: (element id, turn, x, y, floor index: 0 = the first floor)
 Placed = tuple[str, int, int, int, int]
@@ -33,31 +34,31 @@ CLOCKS = ("standard", "slow")
 
 
 class CountdownState(Hands[Placed], StateDefaults):
-    __slots__ = (
-        "cards",
-        "data",
-        "done",
-        "log",
-        "now",
-        "options",
-        "out",
-        "phase",
-        "phase_start",
-        "round",
-    )
+    """One position. Its fields, declared once below (and the hands' in `Hands`), are
+    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
+
+    data: Context[CountdownData]
+    options: Shared[dict[str, str]]
+    phase: str
+    round: int  # the floor being built (1 = the first)
+    phase_start: int
+    cards: list[str | None]  # CD-1: the card each builds on
+    done: list[bool]  # this round (RULING: `done`)
+    out: list[int]  # CD-3: the round a seat went out in (0: still in)
+    log: list[str]
 
     def __init__(self, data: CountdownData, options: dict[str, str], seats: int) -> None:
         self.data = data
         self.options = options
-        self.cards: list[str | None] = [None] * seats  # CD-1: the card each builds on
-        self._init_hands(seats)
-        self.done = [False] * seats  # this round (RULING: `done`)
-        self.out = [0] * seats  # CD-3: the round a seat went out in (0: still in)
+        self.cards = [None] * seats
+        self.init_hands(seats)
+        self.done = [False] * seats
+        self.out = [0] * seats
         self.phase = "pick"
-        self.round = 0  # the floor being built (1 = the first)
+        self.round = 0
         self.now = 0
         self.phase_start = 0
-        self.log: list[str] = []
+        self.log = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -74,11 +75,11 @@ class CountdownState(Hands[Placed], StateDefaults):
     def hand_ms(self) -> int:
         return self.data.rules.hand_ms
 
-    def _last_returnable(self, seat: Seat) -> str | None:
+    def last_returnable(self, seat: Seat) -> str | None:
         """CD-2: only an element placed this round may go back (earlier floors are done)."""
         return str(self.built[seat][-1][0]) if self.placed_this_round(seat) else None
 
-    def _return_scope(self) -> str:
+    def return_scope(self) -> str:
         return " this round"
 
     def free_cards(self) -> list[str]:
@@ -158,8 +159,8 @@ class CountdownState(Hands[Placed], StateDefaults):
             return []
         if self.phase == "pick":
             return [Pick(self.now, c) for c in self.free_cards()]
-        at = self._earliest(seat)
-        out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at <= end else []
+        at = self.earliest(seat)
+        out = self.hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at <= end else []
         out.append(Done(self.now))
         return out
 
@@ -183,10 +184,10 @@ class CountdownState(Hands[Placed], StateDefaults):
             if all(c is not None for c in self.cards):
                 self._begin_round()
         elif isinstance(action, Take | Return):
-            self._take_or_return(seat, action)
+            self.take_or_return(seat, action)
         elif isinstance(action, Place):
             entry = (action.element, action.turn, action.x, action.y, self.round - 1)
-            self._placed(seat, entry, action.at)
+            self.place_entry(seat, entry, action.at)
         elif isinstance(action, Done):
             self.done[seat] = True
             self.hand[seat] = None
@@ -240,7 +241,7 @@ class CountdownState(Hands[Placed], StateDefaults):
             return None
         if not isinstance(action, Take | Place | Return):
             return "CD-2", f"no {action.kind} while building", ""
-        why = self._hand_refusal(seat, action, at)
+        why = self.hand_refusal(seat, action, at)
         if why is not None or not isinstance(action, Place):
             return why
         p = self.spot(action.element, action.turn, action.x, action.y)
@@ -366,59 +367,9 @@ class CountdownState(Hands[Placed], StateDefaults):
         )
         return out
 
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.data = self.data
-        other.options = self.options
-        other.cards = list(self.cards)
-        self._copy_hands_to(other)
-        other.done = list(self.done)
-        other.out = list(self.out)
-        other.phase = self.phase
-        other.round = self.round
-        other.now = self.now
-        other.phase_start = self.phase_start
-        other.log = list(self.log)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "phase": self.phase,
-            "round": self.round,
-            "now": self.now,
-            "phase_start": self.phase_start,
-            "cards": list(self.cards),
-            **self._hands_to_dict(),
-            "done": list(self.done),
-            "out": list(self.out),
-            "log": list(self.log),
-        }
-
     @classmethod
     def from_dict(cls, data: CountdownData, raw: Mapping[str, Any]) -> CountdownState:
-        state = cls(data, {str(k): str(v) for k, v in raw["options"].items()}, len(raw["cards"]))
-        state.phase = str(raw["phase"])
-        state.round = int(raw["round"])
-        state.now = int(raw["now"])
-        state.phase_start = int(raw["phase_start"])
-        state.cards = [None if c is None else str(c) for c in raw["cards"]]
-        state._hands_from_dict(raw, _placed_from)
-        state.done = [bool(d) for d in raw["done"]]
-        state.out = [int(o) for o in raw["out"]]
-        state.log = [str(line) for line in raw["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, CountdownState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _placed_from(raw: Any) -> Placed:
-    return (str(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]))
+        return cls.load(raw, data)
 
 
 def _ms(at: int) -> str:

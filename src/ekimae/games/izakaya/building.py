@@ -1,5 +1,5 @@
 """Buildings on IZAKAYA's parcel cards: TOKYO JUTAKU's placement rules (JU-5) through its
-own geometry (`tokyo_jutaku.geometry`), plus IZAKAYA's limits (IZ-3.4).
+own geometry (`jutaku_kit.geometry`), plus IZAKAYA's limits (IZ-3.4).
 
 RULING (IZ-3.4): an IZAKAYA building is never checked against its card as a TOKYO JUTAKU
 building is at "Stop!" (JU-3), so the card's numbers are read as limits: a building never
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ekimae.games.tokyo_jutaku.components import Element
-from ekimae.games.tokyo_jutaku.geometry import (
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import (
     HEIGHT,
     STRIDE,
     WIDTH,

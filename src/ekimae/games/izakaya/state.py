@@ -12,18 +12,19 @@ so `view` is the whole position with those bids cut, and `determinize` rebuilds 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Annotated, Any
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Seat, StateDefaults, seat_name
+from ekimae.core.saved import Context, Custom, Derived, Saved, Shared, SortedKeys
 from ekimae.games.izakaya import explain
 from ekimae.games.izakaya import log_forms as lf
 from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, Place, Price
 from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.building import Piece, fits, floors_of, piece_mask, spots
-from ekimae.games.izakaya.components import IzakayaData
+from ekimae.games.izakaya.components import IzakayaData, Table
+from ekimae.games.jutaku_kit.geometry import can_place
 from ekimae.games.tokyo_jutaku.components import Side
-from ekimae.games.tokyo_jutaku.geometry import can_place
 
 Building = list[Piece]
 
@@ -32,38 +33,46 @@ def yen(amount: int) -> str:
     return f"¥{amount:,}"
 
 
-class IzakayaState(StateDefaults):
-    """See `ekimae.core.game.State` and the module docstring."""
+def _save_prices(state: IzakayaState, prices: list[int]) -> dict[str, int]:
+    return dict(zip(state.data.colours(), prices, strict=True))
 
-    __slots__ = (
-        "architect",
-        "bids",
-        "board",
-        "buildings",
-        "claim_card",
-        "claim_spot",
-        "claims",
-        "colour_discs",
-        "data",
-        "drinks",
-        "goes",
-        "grid",
-        "last",
-        "last_bids",
-        "log",
-        "money",
-        "options",
-        "order",
-        "owners",
-        "pending",
-        "phase",
-        "pile",
-        "price_disc",
-        "prices",
-        "round",
-        "table",
-        "taken",
-    )
+
+def _load_prices(state: IzakayaState, raw: Mapping[str, Any]) -> list[int]:
+    return [int(raw[c]) for c in state.data.colours()]
+
+
+class IzakayaState(Saved, StateDefaults):
+    """See `ekimae.core.game.State` and the module docstring. Its fields, declared once
+    below, are what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
+
+    data: Context[IzakayaData]
+    table: Derived[Table]  # the seat count's table (`loaded`)
+    board: Derived[Board]
+    options: Shared[dict[str, str]]
+    grid: Shared[dict[str, str]]  # space -> parcel card (IZ-1); never changes after setup
+    claim_card: str  # the blue card left of the grid: the claim spot
+    order: list[Seat]  # turn order (IZ-2)
+    round: int
+    phase: str
+    bids: list[int | None]  # sealed until the reveal (IZ-2)
+    last_bids: list[int]  # this round's bids, once revealed
+    money: list[int]
+    pile: int  # the bid pile (IZ-2, IZ-4)
+    last: bool  # IZ-4: the pile reached the end: this action phase is the last
+    # coins on each Colour card, saved by colour
+    prices: Annotated[list[int], Custom(_save_prices, _load_prices, list.copy)]
+    taken: list[int]  # drinks out of each crate
+    drinks: dict[str, str]  # corner -> drink
+    goes: int  # discs placed this action phase
+    colour_discs: dict[str, Seat]  # colour -> the disc on its card (IZ-3.1)
+    price_disc: Seat | None  # IZ-3.2
+    claim_spot: list[Seat]  # discs on the claim spot this phase (IZ-3.3)
+    architect: list[Seat]  # discs on the architect this phase (IZ-3.4)
+    claims: dict[str, Seat]  # edge -> claim disc
+    owners: dict[str, Seat]  # space -> pyramid
+    buildings: SortedKeys[dict[str, list[Building]]]  # space -> a building per border
+    pending: tuple[str, str] | None  # ("free", "") or ("place", element)
+    log: list[str]
 
     def __init__(
         self,
@@ -76,31 +85,34 @@ class IzakayaState(StateDefaults):
         seats = len(order)
         self.data = data
         self.options = dict(options)
-        self.table = data.tables[seats]
-        self.board: Board = board(self.table.grid, self.table.centre_out)
-        self.grid = dict(grid)  # space -> parcel card (IZ-1)
-        self.claim_card = claim_card  # the blue card left of the grid: the claim spot
-        self.order = list(order)  # turn order (IZ-2)
+        self.grid = dict(grid)
+        self.claim_card = claim_card
+        self.order = list(order)
+        self.loaded()
         self.round = 1
         self.phase = "bid"
-        self.bids: list[int | None] = [None] * seats  # sealed until the reveal (IZ-2)
-        self.last_bids: list[int] = []  # this round's bids, once revealed
+        self.bids = [None] * seats
+        self.last_bids = []
         self.money = [data.start_money] * seats
-        self.pile = 0  # the bid pile (IZ-2, IZ-4)
-        self.last = False  # IZ-4: the pile reached the end: this action phase is the last
-        self.prices = [c.price for c in data.colour_cards]  # coins on each Colour card
-        self.taken = [0] * len(data.colour_cards)  # drinks out of each crate
-        self.drinks: dict[str, str] = {}  # corner -> drink
-        self.goes = 0  # discs placed this action phase
-        self.colour_discs: dict[str, Seat] = {}  # colour -> the disc on its card (IZ-3.1)
-        self.price_disc: Seat | None = None  # IZ-3.2
-        self.claim_spot: list[Seat] = []  # discs on the claim spot this phase (IZ-3.3)
-        self.architect: list[Seat] = []  # discs on the architect this phase (IZ-3.4)
-        self.claims: dict[str, Seat] = {}  # edge -> claim disc
-        self.owners: dict[str, Seat] = {}  # space -> pyramid
-        self.buildings: dict[str, list[Building]] = {}  # space -> a building per border
-        self.pending: tuple[str, str] | None = None  # ("free", "") or ("place", element)
-        self.log: list[str] = []
+        self.pile = 0
+        self.last = False
+        self.prices = [c.price for c in data.colour_cards]
+        self.taken = [0] * len(data.colour_cards)
+        self.drinks = {}
+        self.goes = 0
+        self.colour_discs = {}
+        self.price_disc = None
+        self.claim_spot = []
+        self.architect = []
+        self.claims = {}
+        self.owners = {}
+        self.buildings = {}
+        self.pending = None
+        self.log = []
+
+    def loaded(self) -> None:
+        self.table = self.data.tables[len(self.order)]
+        self.board = board(self.table.grid, self.table.centre_out)
 
     # -- reading the table ----------------------------------------------------------------
 
@@ -509,95 +521,8 @@ class IzakayaState(StateDefaults):
         table["bids"] = list(self.bids)
         return table
 
-    # -- copies and saving ------------------------------------------------------------------
-
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        for name in ("data", "options", "table", "board", "claim_card"):
-            setattr(other, name, getattr(self, name))
-        for name in ("round", "phase", "pile", "last", "goes", "price_disc", "pending"):
-            setattr(other, name, getattr(self, name))
-        other.grid = self.grid  # never changes after setup
-        other.order = list(self.order)
-        other.bids = list(self.bids)
-        other.last_bids = list(self.last_bids)
-        other.money = list(self.money)
-        other.prices = list(self.prices)
-        other.taken = list(self.taken)
-        other.drinks = dict(self.drinks)
-        other.colour_discs = dict(self.colour_discs)
-        other.claim_spot = list(self.claim_spot)
-        other.architect = list(self.architect)
-        other.claims = dict(self.claims)
-        other.owners = dict(self.owners)
-        other.buildings = {s: [list(b) for b in bs] for s, bs in self.buildings.items()}
-        other.log = list(self.log)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "grid": dict(self.grid),
-            "claim_card": self.claim_card,
-            "order": list(self.order),
-            "round": self.round,
-            "phase": self.phase,
-            "bids": list(self.bids),
-            "last_bids": list(self.last_bids),
-            "money": list(self.money),
-            "pile": self.pile,
-            "last": self.last,
-            "prices": dict(zip(self.data.colours(), self.prices, strict=True)),
-            "taken": list(self.taken),
-            "drinks": dict(self.drinks),
-            "goes": self.goes,
-            "colour_discs": dict(self.colour_discs),
-            "price_disc": self.price_disc,
-            "claim_spot": list(self.claim_spot),
-            "architect": list(self.architect),
-            "claims": dict(self.claims),
-            "owners": dict(self.owners),
-            "buildings": {
-                s: [[list(p) for p in b] for b in bs] for s, bs in sorted(self.buildings.items())
-            },
-            "pending": None if self.pending is None else list(self.pending),
-            "log": list(self.log),
-        }
+    # -- loading (copies and saves are generated from the fields: `core.saved`) ----------
 
     @classmethod
     def from_dict(cls, data: IzakayaData, raw: Mapping[str, Any]) -> IzakayaState:
-        state = cls(data, raw["options"], raw["grid"], str(raw["claim_card"]), raw["order"])
-        state.round = int(raw["round"])
-        state.phase = str(raw["phase"])
-        state.bids = [None if b is None else int(b) for b in raw["bids"]]
-        state.last_bids = [int(b) for b in raw["last_bids"]]
-        state.money = [int(m) for m in raw["money"]]
-        state.pile = int(raw["pile"])
-        state.last = bool(raw["last"])
-        state.prices = [int(raw["prices"][c]) for c in data.colours()]
-        state.taken = [int(t) for t in raw["taken"]]
-        state.drinks = {str(k): str(v) for k, v in raw["drinks"].items()}
-        state.goes = int(raw["goes"])
-        state.colour_discs = {str(k): int(v) for k, v in raw["colour_discs"].items()}
-        state.price_disc = None if raw["price_disc"] is None else int(raw["price_disc"])
-        state.claim_spot = [int(p) for p in raw["claim_spot"]]
-        state.architect = [int(p) for p in raw["architect"]]
-        state.claims = {str(k): int(v) for k, v in raw["claims"].items()}
-        state.owners = {str(k): int(v) for k, v in raw["owners"].items()}
-        state.buildings = {
-            str(s): [
-                [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])) for p in b] for b in bs
-            ]
-            for s, bs in raw["buildings"].items()
-        }
-        pending = raw["pending"]
-        state.pending = None if pending is None else (str(pending[0]), str(pending[1]))
-        state.log = [str(line) for line in raw["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, IzakayaState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
+        return cls.load(raw, data)

@@ -3,42 +3,47 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.saved import Context, Derived, Saved, Shared
 from ekimae.games.quick_draw.actions import Stop, Tap, TimeUp
 from ekimae.games.quick_draw.components import Rules
 
 NEVER = -1  # no tap yet this round
 
 
-class QuickDrawState(StateDefaults):
-    __slots__ = (
-        "last_tap",
-        "log",
-        "now",
-        "options",
-        "points",
-        "round",
-        "rounds",
-        "rules",
-        "start",
-        "taps",
-    )
+class QuickDrawState(Saved, StateDefaults):
+    """Its fields, declared once below, are what `clone`, `to_dict` and `load` copy, save
+    and read back (`core.saved`)."""
+
+    rules: Context[Rules]
+    rounds: Derived[int]  # from the length chosen (`loaded`)
+    options: Shared[dict[str, str]]
+    round: int  # rounds - 1 past the last: the game is over
+    start: int  # game time the round began
+    now: int  # game time of the last action (QD-2)
+    points: list[int]
+    taps: list[int]  # this round
+    last_tap: list[int]
+    log: list[str]
 
     def __init__(self, rules: Rules, options: dict[str, str], seats: int) -> None:
         self.rules = rules
         self.options = options
-        self.rounds = rules.lengths[options["length"]][1]
-        self.round = 1  # rounds - 1 past the last: the game is over
-        self.start = 0  # game time the round began
-        self.now = 0  # game time of the last action (QD-2)
+        self.loaded()
+        self.round = 1
+        self.start = 0
+        self.now = 0
         self.points = [0] * seats
-        self.taps = [0] * seats  # this round
+        self.taps = [0] * seats
         self.last_tap = [NEVER] * seats
-        self.log: list[str] = []
+        self.log = []
+
+    def loaded(self) -> None:
+        self.rounds = self.rules.lengths[self.options["length"]][1]
 
     # -------------------------------------------------------------- the protocol
 
@@ -132,45 +137,9 @@ class QuickDrawState(StateDefaults):
         places = self.ranking()
         return places[0][0] if places and len(places[0]) == 1 else None
 
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        for name in self.__slots__:
-            value = getattr(self, name)
-            setattr(other, name, value[:] if isinstance(value, list) else value)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "round": self.round,
-            "start": self.start,
-            "now": self.now,
-            "points": list(self.points),
-            "taps": list(self.taps),
-            "last_tap": list(self.last_tap),
-            "log": list(self.log),
-        }
-
     @classmethod
     def from_dict(cls, rules: Rules, data: Mapping[str, Any]) -> QuickDrawState:
-        state = cls(rules, dict(data["options"]), len(data["points"]))
-        state.round, state.start, state.now = (
-            int(data["round"]),
-            int(data["start"]),
-            int(data["now"]),
-        )
-        state.points = [int(p) for p in data["points"]]
-        state.taps = [int(t) for t in data["taps"]]
-        state.last_tap = [int(t) for t in data["last_tap"]]
-        state.log = [str(line) for line in data["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, QuickDrawState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
+        return cls.load(data, rules)
 
     # -------------------------------------------------------------- the rules
 

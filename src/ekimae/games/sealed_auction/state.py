@@ -13,6 +13,7 @@ from typing import Any
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import Seat, StateDefaults, places_by_score, seat_name, sole_first
+from ekimae.core.saved import Context, Saved, Shared
 from ekimae.games.sealed_auction.actions import Bid
 from ekimae.games.sealed_auction.components import AuctionData
 
@@ -30,11 +31,19 @@ def _yen(amount: int) -> str:
     return f"¥{amount:,}"
 
 
-class SealedAuctionState(StateDefaults):
+class SealedAuctionState(Saved, StateDefaults):
     """See `ekimae.core.game.State`; `StateDefaults` supplies the parts, open-view
-    fallback and deadline, this class the rest (and a shared-place ranking, SA-5)."""
+    fallback and deadline, this class the rest (and a shared-place ranking, SA-5). Its
+    fields, declared once below, are what `clone`, `to_dict` and `load` copy, save and
+    read back (`core.saved`)."""
 
-    __slots__ = ("bids", "current", "data", "money", "options", "order", "results")
+    data: Context[AuctionData]
+    options: Shared[dict[str, str]]
+    order: tuple[str, ...]  # every lot in auction order; those after `current` hidden
+    current: int  # index in `order` of the lot up for auction; len(order) at the end
+    money: list[int]
+    bids: list[int | None]  # sealed until the reveal (SA-2)
+    results: list[Result]
 
     def __init__(
         self,
@@ -45,11 +54,11 @@ class SealedAuctionState(StateDefaults):
     ) -> None:
         self.data = data
         self.options = dict(options)
-        self.order = tuple(order)  # every lot in auction order; those after `current` hidden
-        self.current = 0  # index in `order` of the lot up for auction; len(order) at the end
+        self.order = tuple(order)
+        self.current = 0
         self.money = list(money)
-        self.bids: list[int | None] = [None] * len(money)  # sealed until the reveal (SA-2)
-        self.results: list[Result] = []
+        self.bids = [None] * len(money)
+        self.results = []
 
     @property
     def seats(self) -> int:
@@ -204,38 +213,6 @@ class SealedAuctionState(StateDefaults):
 
     # -- copies and saving ------------------------------------------------------------------
 
-    def clone(self) -> SealedAuctionState:
-        other = SealedAuctionState(self.data, self.options, self.order, self.money)
-        other.current = self.current
-        other.bids = list(self.bids)
-        other.results = list(self.results)  # Results are frozen: sharing them is safe
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "order": list(self.order),
-            "current": self.current,
-            "money": list(self.money),
-            "bids": list(self.bids),
-            "results": [
-                {"lot": r.lot, "bids": list(r.bids), "takers": list(r.takers)} for r in self.results
-            ],
-        }
-
     @classmethod
     def from_dict(cls, data: AuctionData, raw: Mapping[str, Any]) -> SealedAuctionState:
-        state = cls(data, raw["options"], raw["order"], raw["money"])
-        state.current = int(raw["current"])
-        state.bids = [None if b is None else int(b) for b in raw["bids"]]
-        state.results = [
-            Result(str(r["lot"]), tuple(r["bids"]), tuple(r["takers"])) for r in raw["results"]
-        ]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, SealedAuctionState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
+        return cls.load(raw, data)

@@ -15,6 +15,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import Seat, StateDefaults, seat_name
 from ekimae.core.rng import Rng
+from ekimae.core.saved import Context, Saved, Shared
 from ekimae.games.shopping import log_forms as lf
 from ekimae.games.shopping.actions import Machine, Move, Pass, Take
 from ekimae.games.shopping.components import FISH, OUT, ShoppingData
@@ -27,49 +28,50 @@ def _yen(amount: int) -> str:
     return f"¥{amount:,}"
 
 
-class ShoppingState(StateDefaults):
-    """See `ekimae.core.game.State`; the fields are the whole table (see `to_dict`)."""
+class ShoppingState(Saved, StateDefaults):
+    """See `ekimae.core.game.State`. Its fields, declared once below, are the whole table:
+    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
 
-    __slots__ = (
-        "bag",
-        "barrels",
-        "barrels_left",
-        "colours",
-        "crates",
-        "data",
-        "kept",
-        "log",
-        "machine",
-        "money",
-        "phase",
-        "piles",
-        "pos",
-        "rng",
-        "salmon_paid",
-        "stock",
-        "tunas",
-        "turn",
-    )
+    data: Context[ShoppingData]
+    options: Shared[dict[str, str]]  # none (the title has no options)
+    pos: list[str]  # SH-1: everyone starts below the plan
+    phase: str
+    turn: Seat
+    money: list[int]
+    barrels: list[int]
+    barrels_left: int  # setup step 14
+    crates: list[list[str]]
+    kept: list[list[str]]  # placed in front (SH-3)
+    stock: dict[str, list[str]]
+    bag: list[str]  # fish tokens, sorted: which is drawn is the rng's
+    piles: dict[str, int]
+    colours: dict[str, int]
+    tunas: int  # tuna bought so far (SH-4: each further one costs ¥500 more)
+    salmon_paid: bool
+    machine: list[str]  # the crate beside the vending machine
+    rng: int
+    log: list[str]
 
     def __init__(self, data: ShoppingData, seats: int, rng: int) -> None:
         self.data = data
-        self.pos = [OUT] * seats  # SH-1: everyone starts below the plan
+        self.options = {}
+        self.pos = [OUT] * seats
         self.phase = MOVE
-        self.turn: Seat = 0
+        self.turn = 0
         self.money = [0] * seats
         self.barrels = [0] * seats
-        self.barrels_left = data.barrels_per_seat * seats  # setup step 14
-        self.crates: list[list[str]] = [[] for _ in range(seats)]
-        self.kept: list[list[str]] = [[] for _ in range(seats)]  # placed in front (SH-3)
-        self.stock: dict[str, list[str]] = {s: [] for s in data.shops}
-        self.bag: list[str] = []  # fish tokens, sorted: which is drawn is the rng's
+        self.barrels_left = data.barrels_per_seat * seats
+        self.crates = [[] for _ in range(seats)]
+        self.kept = [[] for _ in range(seats)]
+        self.stock = {s: [] for s in data.shops}
+        self.bag = []
         self.piles = {p.id: p.price for p in data.piles.values()}
         self.colours = dict(data.colour_prices)
-        self.tunas = 0  # tuna bought so far (SH-4: each further one costs ¥500 more)
+        self.tunas = 0
         self.salmon_paid = False
-        self.machine: list[str] = []  # the crate beside the vending machine
+        self.machine = []
         self.rng = rng
-        self.log: list[str] = []
+        self.log = []
 
     @property
     def seats(self) -> int:
@@ -379,55 +381,6 @@ class ShoppingState(StateDefaults):
 
     # -- copies and saving ------------------------------------------------------------------
 
-    def clone(self) -> ShoppingState:
-        return ShoppingState.from_dict(self.data, self.to_dict())
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": {},
-            "pos": list(self.pos),
-            "phase": self.phase,
-            "turn": self.turn,
-            "money": list(self.money),
-            "barrels": list(self.barrels),
-            "barrels_left": self.barrels_left,
-            "crates": [list(c) for c in self.crates],
-            "kept": [list(k) for k in self.kept],
-            "stock": {s: list(t) for s, t in self.stock.items()},
-            "bag": list(self.bag),
-            "piles": dict(self.piles),
-            "colours": dict(self.colours),
-            "tunas": self.tunas,
-            "salmon_paid": self.salmon_paid,
-            "machine": list(self.machine),
-            "rng": self.rng,
-            "log": list(self.log),
-        }
-
     @classmethod
     def from_dict(cls, data: ShoppingData, raw: Mapping[str, Any]) -> ShoppingState:
-        state = cls(data, len(raw["pos"]), int(raw["rng"]))
-        state.pos = [str(p) for p in raw["pos"]]
-        state.phase = str(raw["phase"])
-        state.turn = int(raw["turn"])
-        state.money = [int(m) for m in raw["money"]]
-        state.barrels = [int(b) for b in raw["barrels"]]
-        state.barrels_left = int(raw["barrels_left"])
-        state.crates = [[str(t) for t in c] for c in raw["crates"]]
-        state.kept = [[str(t) for t in k] for k in raw["kept"]]
-        state.stock = {str(s): [str(t) for t in ts] for s, ts in raw["stock"].items()}
-        state.bag = [str(t) for t in raw["bag"]]
-        state.piles = {str(k): int(v) for k, v in raw["piles"].items()}
-        state.colours = {str(k): int(v) for k, v in raw["colours"].items()}
-        state.tunas = int(raw["tunas"])
-        state.salmon_paid = bool(raw["salmon_paid"])
-        state.machine = [str(t) for t in raw["machine"]]
-        state.log = [str(line) for line in raw["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, ShoppingState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
+        return cls.load(raw, data)

@@ -8,6 +8,22 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ekimae.core.actions import Action, ActionCodec
+from ekimae.games.jutaku_kit.actions import Return, Take
+
+# Take and Return are the kit's (JU-4, shared by the family) and JUTAKU's own actions.
+__all__ = [
+    "CODEC",
+    "Check",
+    "Concede",
+    "Keep",
+    "Move",
+    "Place",
+    "Return",
+    "Start",
+    "Stop",
+    "Take",
+    "TimeUp",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,15 +33,6 @@ class Start(Action):
     kind = "start"
     at: int
     space: str
-
-
-@dataclass(frozen=True, slots=True)
-class Take(Action):
-    """JU-4: take one element from the shared pool into one's hand."""
-
-    kind = "take"
-    at: int
-    element: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,15 +48,6 @@ class Place(Action):
     turn: int
     x: int
     y: int
-
-
-@dataclass(frozen=True, slots=True)
-class Return(Action):
-    """JU-4: put back in the pool the element in hand, or the last one placed."""
-
-    kind = "return"
-    at: int
-    element: str
 
 
 @dataclass(frozen=True, slots=True)

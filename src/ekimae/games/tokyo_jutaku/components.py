@@ -15,10 +15,10 @@ from dataclasses import dataclass
 
 from ekimae.core.data import Fields, read_toml, unique
 from ekimae.core.errors import DataError
-from ekimae.games.tokyo_jutaku.geometry import (
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import (
     HEIGHT,
     WIDTH,
-    Cells,
     canonical,
     is_connected,
     mask,
@@ -29,18 +29,6 @@ from ekimae.games.tokyo_jutaku.geometry import (
 PACKAGE = "ekimae.games.tokyo_jutaku.data"
 SIDES = ("blue", "white")  # JU-1: the easy side, the hard side
 ROMAN = re.compile(r"^V*/*$")
-
-
-@dataclass(frozen=True, slots=True)
-class Element:
-    """One wooden building element (JU-1 DATA): its footprint, one floor high."""
-
-    id: str
-    name: str
-    size: int  # unit squares
-    shapes: tuple[Cells, ...]  # its distinct orientations (JU-4: turn and flip freely)
-    # every (orientation, x, y, mask) on the card's grid
-    spots: tuple[tuple[int, int, int, int], ...]
 
 
 @dataclass(frozen=True, slots=True)

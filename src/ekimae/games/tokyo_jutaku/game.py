@@ -76,7 +76,7 @@ class JutakuGame(GameDefaults):
         districts = {letter: rules.districts[letter] for letter in letters}
         if chosen["roppongi"] == "on":
             districts[letters[rng.below(len(letters))]] = rules.bonus
-        state = self._state(chosen, seats)
+        state = self.empty_state(chosen, seats)
         decks = {}
         for letter, district in districts.items():
             cards = list(self.data.district_cards(district))
@@ -87,15 +87,16 @@ class JutakuGame(GameDefaults):
                 if letter != "+":
                     state.grid[space_name(r, c)] = decks[letter].pop()
         state.movers = list(range(seats))  # JU-2: each in turn chooses a perimeter card
-        self._dealt(state, rng)
+        self.dealt(state, rng)
         return state
 
-    def _state(self, options: dict[str, str], seats: int) -> JutakuState:
-        """An empty table (a variant builds its own state class here)."""
+    def empty_state(self, options: dict[str, str], seats: int) -> JutakuState:
+        """Extension point: an empty table (a variant builds its own state class here)."""
         return JutakuState(self.data, options, seats)
 
-    def _dealt(self, state: JutakuState, rng: Rng) -> None:
-        """After the deal: a variant that draws later keeps `rng` (JUTAKU draws no more)."""
+    def dealt(self, state: JutakuState, rng: Rng) -> None:
+        """Extension point: after the deal, a variant that draws later keeps `rng` (JUTAKU
+        draws no more)."""
 
     def state_from_dict(self, data: Mapping[str, Any]) -> JutakuState:
         self.type.check_options(data.get("options"))

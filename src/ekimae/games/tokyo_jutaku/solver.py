@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ekimae.games.tokyo_jutaku.components import Element
-from ekimae.games.tokyo_jutaku.geometry import neighbours
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import neighbours
 
 # One placement: (element id, orientation, x, y, floor)
 Step = tuple[str, int, int, int, int]

@@ -12,12 +12,16 @@ table), so a view is the whole table and `determinize` rebuilds the state from i
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Self
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.saved import Context, Shared
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import STRIDE, add, can_place, cells_of
+from ekimae.games.jutaku_kit.hands import NEVER, Hands
 from ekimae.games.tokyo_jutaku import log_forms as lf
 from ekimae.games.tokyo_jutaku.actions import (
     Check,
@@ -31,13 +35,13 @@ from ekimae.games.tokyo_jutaku.actions import (
     Take,
     TimeUp,
 )
-from ekimae.games.tokyo_jutaku.components import Card, Element, JutakuData, Side
-from ekimae.games.tokyo_jutaku.geometry import STRIDE, add, can_place, cells_of
-from ekimae.games.tokyo_jutaku.hands import NEVER, Hands
+from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
 
 COLUMNS = "ABCDEF"
 # One placed element: (element id, plot, turn, x, y, floor)
 Placed = tuple[str, int, int, int, int, int]
+# What a JU-6 check looked at: the card, the side shown, the building.
+Checked = tuple[str | None, str | None, tuple[Placed, ...]]
 
 
 def space_name(row: int, col: int) -> str:
@@ -53,46 +57,63 @@ def space_at(name: str) -> tuple[int, int] | None:
 # The clocks a game may run (an option; issue 30): the rules' own, or a slow one.
 CLOCKS = ("standard", "slow")
 
+# A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
+_BEFORE_REPEATED_STOPS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
+    "failed": lambda raw: [None] * len(raw["held"]),
+}
+
 
 class JutakuState(Hands[Placed], StateDefaults):
-    __slots__ = (
-        "architects",
-        "called",
-        "completed",
-        "conceded",
-        "data",
-        "failed",
-        "grid",
-        "held",
-        "log",
-        "movers",
-        "now",
-        "options",
-        "phase",
-        "phase_start",
-        "round",
-        "window_end",
-    )
+    """One position. Its fields, declared once below (and the hands' in `Hands`), are
+    what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`).
+
+    A declared base: a variant that plays JUTAKU's rounds with more (BOTTLE BONUS)
+    derives from it, adds its fields and overrides only these extension points, each
+    calling this class's for the rest:
+    - `side_name(card)`: the side of a card in play;
+    - `refusal(seat, action)`, `build_refusal(seat, action)`: what is refused and why;
+    - `begin_round()`, `time_up()`, `end_round(passed)`: the round's clock and end;
+    - `move_choices(seat)`, `deadline()`: the moves offered and the system seat's time;
+    - the public API (`current_players`, `legal_actions`, `apply`, `scores`, `view`).
+    Anything else (the underscored helpers) is JUTAKU's own and may change.
+    """
+
+    FIELD_DEFAULTS = _BEFORE_REPEATED_STOPS
+
+    data: Context[JutakuData]
+    options: Shared[dict[str, str]]
+    phase: str
+    round: int
+    phase_start: int
+    window_end: int
+    grid: dict[str, str | None]  # space -> card lying there (None: taken)
+    architects: list[str | None]
+    held: list[str | None]  # the card each seat builds on
+    completed: list[list[str]]
+    conceded: list[bool]
+    called: list[Seat]  # stop callers, in order (JU-6)
+    failed: list[Checked | None]  # JU-6: each building as its last failed check saw it
+    movers: list[Seat]  # who still moves this step, in order (JU-7)
+    log: list[str]
 
     def __init__(self, data: JutakuData, options: dict[str, str], seats: int) -> None:
         self.data = data
         self.options = options
-        self.grid: dict[str, str | None] = {}  # space -> card lying there (None: taken)
-        self.architects: list[str | None] = [None] * seats
-        self.held: list[str | None] = [None] * seats  # the card each seat builds on
-        self.completed: list[list[str]] = [[] for _ in range(seats)]
-        self._init_hands(seats)
+        self.grid = {}
+        self.architects = [None] * seats
+        self.held = [None] * seats
+        self.completed = [[] for _ in range(seats)]
+        self.init_hands(seats)
         self.conceded = [False] * seats
-        self.called: list[Seat] = []  # stop callers, in order (JU-6)
-        # JU-6: each seat's building as its last failed check this round saw it
-        self.failed: list[list[Any] | None] = [None] * seats
-        self.movers: list[Seat] = []  # who still moves this step, in order (JU-7)
+        self.called = []
+        self.failed = [None] * seats
+        self.movers = []
         self.phase = "setup"
         self.round = 0
         self.now = 0
         self.phase_start = 0
         self.window_end = 0
-        self.log: list[str] = []
+        self.log = []
 
     # ------------------------------------------------------------------ helpers
 
@@ -234,11 +255,11 @@ class JutakuState(Hands[Placed], StateDefaults):
                 return found
         return []
 
-    def _checked_as(self, seat: Seat) -> list[Any]:
+    def _checked_as(self, seat: Seat) -> Checked:
         """What a JU-6 check of the seat looks at: its card, the side shown, the building."""
         card = self.held[seat]
         side = None if card is None else self.side_name(card)
-        return [card, side, [list(p) for p in self.built[seat]]]
+        return card, side, tuple(self.built[seat])
 
     def may_stop(self, seat: Seat) -> bool:
         """JU-6: a seat whose building failed a check and has not changed since would
@@ -288,8 +309,8 @@ class JutakuState(Hands[Placed], StateDefaults):
             return out
         if self.phase == "window":
             return [Stop(now)]
-        at = self._earliest(seat)
-        out = self._hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at < end else []
+        at = self.earliest(seat)
+        out = self.hand_actions(seat, at, lambda e: self._places(seat, at, e)) if at < end else []
         if self.may_stop(seat):
             out.append(Stop(now))
         out.append(Concede(now))
@@ -299,10 +320,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         return [Place(at, ident, k, t, x, y) for k, t, x, y, _ in self.placements(seat, ident)]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
-        return self._refusal(seat, action) is None
+        return self.refusal(seat, action) is None
 
     def apply(self, seat: Seat, action: Action) -> None:
-        why = self._refusal(seat, action)
+        why = self.refusal(seat, action)
         if why is not None:
             raise IllegalActionError(*why)
         at: int = action.at  # type: ignore[attr-defined]
@@ -310,12 +331,12 @@ class JutakuState(Hands[Placed], StateDefaults):
         if isinstance(action, Start):
             self._start(seat, action.space)
         elif isinstance(action, Take | Return):
-            self._take_or_return(seat, action)
+            self.take_or_return(seat, action)
         elif isinstance(action, Place):
             z = self._placement_floor(seat, action)
             assert z is not None
             entry = (action.element, action.plot, action.turn, action.x, action.y, z)
-            self._placed(seat, entry, at)
+            self.place_entry(seat, entry, at)
         elif isinstance(action, Stop):
             self._stop(seat)
         elif isinstance(action, Concede):
@@ -323,7 +344,7 @@ class JutakuState(Hands[Placed], StateDefaults):
             self._clear(seat)
             self.log.append(lf.GIVES_UP.format(at=_ms(at), seat=f"seat {seat + 1}"))
             if all(self.conceded):
-                self._end_round([])
+                self.end_round([])
         elif isinstance(action, Move):
             self._move(seat, action.space)
         elif isinstance(action, Keep):
@@ -334,11 +355,14 @@ class JutakuState(Hands[Placed], StateDefaults):
         elif isinstance(action, Check):
             self._check()
         elif isinstance(action, TimeUp):
-            self._time_up()
+            self.time_up()
 
     # ------------------------------------------------------------------ the rules
 
-    def _refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+    def refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+        """Extension point: why `action` by `seat` is refused (rule, reason, detail), or None.
+        `is_legal` and `apply` both ask it; a variant adds its own actions' refusals and
+        passes the rest on."""
         if self.phase == "over":
             return "JU-8", "the game is over", ""
         at = getattr(action, "at", None)
@@ -389,7 +413,7 @@ class JutakuState(Hands[Placed], StateDefaults):
             if not isinstance(action, Stop):
                 return "JU-6", "everyone is frozen while the stops are checked", "stop"
             return None
-        return self._build_refusal(seat, action)
+        return self.build_refusal(seat, action)
 
     def _stop_refusal(self, seat: Seat) -> tuple[str, str, str] | None:
         if self.conceded[seat] or seat in self.called or self.may_stop(seat):
@@ -401,12 +425,14 @@ class JutakuState(Hands[Placed], StateDefaults):
             "",
         )
 
-    def _build_refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+    def build_refusal(self, seat: Seat, action: Action) -> tuple[str, str, str] | None:
+        """Extension point: the refusal of a building action (take, place, return, stop,
+        concede) in the build phase (JU-4, JU-5), or None."""
         if isinstance(action, Stop | Concede):
             return None
         if not isinstance(action, Take | Place | Return):
             return "JU-4", f"no {action.kind} while building", ""
-        why = self._hand_refusal(seat, action, action.at)
+        why = self.hand_refusal(seat, action, action.at)
         if why is not None or not isinstance(action, Place):
             return why
         if self._placement_floor(seat, action) is None:
@@ -456,9 +482,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.movers.pop(0)
         self.phase_start = self.now
         if not self.movers:
-            self._begin_round()
+            self.begin_round()
 
-    def _begin_round(self) -> None:
+    def begin_round(self) -> None:
+        """Extension point: a round begins (JU-4): the build phase and its clock start."""
         self.round += 1
         self.phase = "build"
         self.phase_start = self.now
@@ -495,16 +522,17 @@ class JutakuState(Hands[Placed], StateDefaults):
                 self.log.append(lf.FAILS.format(at=_ms(self.now), seat=f"seat {seat + 1}", why=why))
         self.called = []
         if passed:
-            self._end_round(passed)
+            self.end_round(passed)
         elif self.now >= self._round_end():
-            self._end_round([])
+            self.end_round([])
         else:
             self.phase = "build"  # JU-6: play goes on until the next stop
 
-    def _time_up(self) -> None:
+    def time_up(self) -> None:
+        """Extension point: the system seat's time-up (RULING): the phase's timer ran out."""
         if self.phase == "build":
             self.log.append(lf.TIME_UP.format(at=_ms(self.now)))
-            self._end_round([])
+            self.end_round([])
         elif self.phase == "setup":
             self._start(self.movers[0], self._free_perimeter()[0])
         else:
@@ -517,8 +545,9 @@ class JutakuState(Hands[Placed], StateDefaults):
             else:
                 self._move(seat, self.move_choices(seat)[0])
 
-    def _end_round(self, passed: list[Seat]) -> None:
-        """JU-6, JU-7, JU-8: the passers keep their cards, every element goes back."""
+    def end_round(self, passed: list[Seat]) -> None:
+        """Extension point, JU-6, JU-7, JU-8: the passers keep their cards, every element
+        goes back, then the moves or the end."""
         for seat in passed:
             card = self.held[seat]
             assert card is not None
@@ -567,7 +596,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         if self.movers:
             self._skip_stuck()
         else:
-            self._begin_round()
+            self.begin_round()
 
     def _finish(self) -> None:
         self.phase = "over"
@@ -628,90 +657,9 @@ class JutakuState(Hands[Placed], StateDefaults):
         info["floors"] = [[list(c) for c in f] for f in info["floors"]]
         return info
 
-    def clone(self) -> Self:
-        other = self.__class__.__new__(self.__class__)
-        other.data = self.data
-        other.options = self.options
-        other.grid = dict(self.grid)
-        other.architects = list(self.architects)
-        other.held = list(self.held)
-        other.completed = [list(c) for c in self.completed]
-        self._copy_hands_to(other)
-        other.conceded = list(self.conceded)
-        other.called = list(self.called)
-        other.failed = list(self.failed)  # the lists inside are never changed in place
-        other.movers = list(self.movers)
-        other.phase = self.phase
-        other.round = self.round
-        other.now = self.now
-        other.phase_start = self.phase_start
-        other.window_end = self.window_end
-        other.log = list(self.log)
-        return other
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "options": dict(self.options),
-            "phase": self.phase,
-            "round": self.round,
-            "now": self.now,
-            "phase_start": self.phase_start,
-            "window_end": self.window_end,
-            "grid": dict(self.grid),
-            "architects": list(self.architects),
-            "held": list(self.held),
-            "completed": [list(c) for c in self.completed],
-            **self._hands_to_dict(),
-            "conceded": list(self.conceded),
-            "called": list(self.called),
-            "failed": [
-                None if f is None else [f[0], f[1], [list(p) for p in f[2]]] for f in self.failed
-            ],
-            "movers": list(self.movers),
-            "log": list(self.log),
-        }
-
     @classmethod
     def from_dict(cls, data: JutakuData, raw: Mapping[str, Any]) -> JutakuState:
-        state = cls(data, {str(k): str(v) for k, v in raw["options"].items()}, len(raw["held"]))
-        state.phase = str(raw["phase"])
-        state.round = int(raw["round"])
-        state.now = int(raw["now"])
-        state.phase_start = int(raw["phase_start"])
-        state.window_end = int(raw["window_end"])
-        state.grid = {str(k): None if v is None else str(v) for k, v in raw["grid"].items()}
-        state.architects = [None if a is None else str(a) for a in raw["architects"]]
-        state.held = [None if a is None else str(a) for a in raw["held"]]
-        state.completed = [[str(c) for c in cs] for cs in raw["completed"]]
-        state._hands_from_dict(raw, _placed_from)
-        state.conceded = [bool(c) for c in raw["conceded"]]
-        state.called = [int(c) for c in raw["called"]]
-        # A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
-        failed = raw.get("failed") or [None] * len(state.held)
-        state.failed = [None if f is None else _checked_from(f) for f in failed]
-        state.movers = [int(c) for c in raw["movers"]]
-        state.log = [str(line) for line in raw["log"]]
-        return state
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, JutakuState):
-            return NotImplemented
-        return self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
-
-def _checked_from(raw: Any) -> list[Any]:
-    card, side, built = raw
-    return [
-        None if card is None else str(card),
-        None if side is None else str(side),
-        [list(_placed_from(p)) for p in built],
-    ]
-
-
-def _placed_from(raw: Any) -> Placed:
-    return (str(raw[0]), int(raw[1]), int(raw[2]), int(raw[3]), int(raw[4]), int(raw[5]))
+        return cls.load(raw, data)
 
 
 def _perimeter(space: str) -> bool:

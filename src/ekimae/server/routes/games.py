@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
 
 from ekimae import i18n
 from ekimae.core.errors import DataError
@@ -16,6 +16,7 @@ from ekimae.core.record import replay
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
 from ekimae.server import hints
+from ekimae.server import lobby as title_cards
 from ekimae.server.bodies import ActRequest, CreateGame, UndoRequest, choose_host_seat
 from ekimae.server.bodies import seed_refusal as seed_refused
 from ekimae.server.chat import clean_name
@@ -75,6 +76,18 @@ async def api_components(name: str) -> dict[str, Any]:
     if name not in games():
         raise HTTPException(404, f"no game {name[:40]!r}")
     return web_title(name).components()
+
+
+@router.get("/api/titles/{name}/picture.svg")
+async def api_picture(name: str) -> Response:
+    """A title's picture for the lobby, drawn from its components (issue 31)."""
+    if name not in games():
+        raise HTTPException(404, f"no game {name[:40]!r}")
+    return Response(
+        title_cards.picture(name),
+        media_type="image/svg+xml",
+        headers={"Cache-Control": "public, max-age=3600"},
+    )
 
 
 @router.get("/api/games")

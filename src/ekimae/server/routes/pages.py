@@ -1,4 +1,5 @@
-"""The HTML pages: the lobby, a game's page, the host's page, an invitation, a replay."""
+"""The HTML pages: the lobby, a game's page, the host's page, an invitation, a replay (the
+title's own page in replay mode)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ from fastapi import APIRouter, HTTPException, Request
 from fastapi.responses import HTMLResponse, Response
 
 from ekimae.games import games
+from ekimae.server import lobby as title_cards
+from ekimae.server import replays
 from ekimae.server.bodies import default_bot
 from ekimae.server.deps import HostDep, PageSeatDep, TableDep, TemplatesDep
 from ekimae.server.ladders import bot_levels, bot_names
@@ -24,6 +27,7 @@ def titles() -> list[dict[str, Any]]:
             # In order, weakest first (a list: JSON objects may be reordered on the way).
             "levels": [{"level": w, "bot": b} for w, b in bot_levels(name).items()],
             "default_bot": default_bot(name),
+            **title_cards.card(name),  # picture, typical length, learn link (issue 31)
         }
         for name, g in games().items()
     ]
@@ -82,12 +86,6 @@ async def replay_page(
 ) -> Response:
     if not table.state.is_terminal():
         raise HTTPException(403, "replays open once the game is over")
-    context = {
-        "game_id": game_id,
-        "total": len(table.record.actions),
-        "names": table.info.names,
-        "title": table.game.title,
-        "game_name": table.game.name,
-        **table.web.replay_page(table.info.options),
-    }
-    return templates.TemplateResponse(request, table.web.replay_template, context)
+    # The title's own page in replay mode (issue 31): `server/replays.py`.
+    context = replays.replay_context(table)
+    return templates.TemplateResponse(request, table.web.template, context)

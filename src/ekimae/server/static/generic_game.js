@@ -3,6 +3,7 @@ import { el } from "/static/dom.js";
 import { t, term } from "/static/i18n.js";
 import { renderTable } from "/static/table.js";
 import { connectTable } from "/static/live.js";
+import { renderEnd } from "/static/endscreen.js";
 
 let table = null;
 
@@ -18,21 +19,14 @@ function render(cfg, msg) {
   status.textContent = msg.finished ? `${who} · ${t("Game over")}` : `${who} · ${msg.prompt ?? (mine ? t("your move") : t("waiting for others"))}`;
   status.className = mine ? "yours" : "";
   document.getElementById("practice").hidden = !msg.practice;
-  const log = renderTable(document.getElementById("table"), msg.view);
+  renderTable(document.getElementById("table"), msg.view);
   document.getElementById("players").replaceChildren(...msg.names.map((n, s) => el("li", { text: `${t("Seat {n}", { n: s + 1 })} ${n}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === cfg.seat ? ` ${t("(you)")}` : ""}${msg.scores ? ` — ${msg.scores[s]}` : ""}` })));
   renderActions(msg, send);
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => table.undo();
-  const logPanel = document.getElementById("log-panel");
-  logPanel.hidden = !Array.isArray(log);
-  if (Array.isArray(log)) document.getElementById("log").replaceChildren(...(msg.log ?? log).map((line) => el("li", { text: line })));
-  const end = document.getElementById("end");
-  end.hidden = !msg.finished;
-  if (msg.finished) {
-    document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
-      el("li", { text: place.map((s) => `${t("Seat {n}", { n: s + 1 })} ${msg.names[s]} (${msg.scores[s]})`).join(" = ") }))));
-  }
+  // The log is the side log's (static/follow.js); the end screen the generic one.
+  renderEnd(msg, cfg);
 }
 
 // The legal actions grouped by kind (headed by the glossary's word, sealed kinds said so),

@@ -25,8 +25,24 @@ export const yen = (n) => {
   return `${sign}¥${number}`;
 };
 
+// A page opened with ?lang= keeps it on every page a link of it opens (issue 31): the
+// link is given the same ?lang= as it is followed.
+export function keepLanguage() {
+  const chosen = new URLSearchParams(location.search).get("lang");
+  if (!chosen) return;
+  document.addEventListener("click", (ev) => {
+    const link = ev.target instanceof Element ? ev.target.closest("a[href]") : null;
+    if (!link) return;
+    const url = new URL(link.href, location.href);
+    if (url.origin !== location.origin || url.searchParams.has("lang")) return;
+    url.searchParams.set("lang", chosen);
+    link.href = url.toString();
+  }, true);
+}
+
 // The header's language picker: remembered per browser in the `lang` cookie (a year).
 export function initPicker() {
+  keepLanguage();
   const pick = document.getElementById("lang-pick");
   if (!pick) return;
   pick.addEventListener("change", () => {

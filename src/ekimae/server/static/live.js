@@ -1,8 +1,14 @@
 // A game page's live connection, the same for every game: the WebSocket, reconnecting,
 // the buttons disabled while an action is unanswered, refusals shown, a withdrawn link;
-// and the chat and turn notifications (table_extras.js) where the page includes them.
+// the chat and turn notifications (table_extras.js) where the page includes them; and
+// following the game (follow.js, issue 31): the side log, the marks of the others' moves,
+// and a pace, so that a burst of bots' moves is shown one move at a time. A finished
+// game's page in replay mode (base.html's <main data-replay>) steps through the game
+// instead (replay.js), drawn by the same `render`.
 import { initExtras } from "/static/table_extras.js";
 import { t } from "/static/i18n.js";
+import { initFollow } from "/static/follow.js";
+import { initReplayMode } from "/static/replay.js";
 
 // A lesson (static/learn.js) may hold back an action the lesson does not expect now:
 // `guard(action)` returns why (shown as the page's error) or null to let it go.
@@ -15,6 +21,9 @@ const FINAL = {
   chance: () => t("Your last action drew by chance: it cannot be taken back."),
   hidden: () => t("Your last action showed what was hidden: it cannot be taken back."),
 };
+
+// Shared parts (learn.js, tips.js) follow the same pushes, after the page drew them.
+const announce = (name, msg) => document.dispatchEvent(new CustomEvent(name, { detail: msg }));
 
 function showFinal(msg) {
   const undo = document.getElementById("undo");
@@ -30,14 +39,25 @@ function showFinal(msg) {
 }
 
 export function connectTable(cfg, render, buttons = "#actions button, #undo") {
+  const replayTotal = document.querySelector("main[data-replay]")?.dataset.replay;
+  const follow = initFollow(cfg, { replay: replayTotal !== undefined });
+  const show = (msg) => {
+    follow.update(msg);
+    render(msg);
+    follow.after(msg);
+  };
+  // A replay's step is described like a live push (tips.js), but no lesson follows it.
+  const replayShow = (msg) => { show(msg); announce("ekimae:replay", msg); };
+  if (replayTotal !== undefined) return initReplayMode(cfg, replayShow, Number(replayTotal), follow);
+
   let socket = null;
-  let latest = null;
+  let latest = null; // the update on the page (what the buttons were drawn from)
   let retry = 500;
   // An action sent and not yet answered (ack or error): its buttons stay disabled, so a
   // double click or a click on a page about to change cannot send a second, stale action.
   let pending = false;
   const extras = initExtras(cfg); // null without templates/table_extras.html
-  const error = (text) => { document.getElementById("error").textContent = text; };
+  const error = (text) => { const box = document.getElementById("error"); if (box) box.textContent = text; };
   const setPending = (on) => {
     pending = on;
     document.body.dataset.pending = on ? "1" : "";
@@ -45,6 +65,39 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     // wait must not make it look clickable.
     for (const b of document.querySelectorAll(buttons)) b.disabled = on || b.dataset.legal === "0";
   };
+
+  // Updates are drawn in order; after another seat's move the next waits `paceMs`, so
+  // that each move of a bot answering at once is seen (never in real-time games).
+  const queue = [];
+  let holding = null;
+  let shownAt = 0;
+  let othersLast = false;
+  const draw = (msg) => {
+    const before = latest;
+    latest = msg;
+    show(msg);
+    showFinal(msg);
+    setPending(pending);
+    announce("ekimae:state", msg);
+    if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
+    extras?.onState(msg);
+    othersLast = follow.othersMove(msg, before);
+    shownAt = performance.now();
+    document.body.dataset.queued = String(queue.length);
+  };
+  const drain = () => {
+    if (holding !== null) return;
+    while (queue.length) {
+      const wait = othersLast ? follow.paceMs() - (performance.now() - shownAt) : 0;
+      if (wait > 0) {
+        document.body.dataset.queued = String(queue.length); // held back for the pace
+        holding = setTimeout(() => { holding = null; drain(); }, wait);
+        return;
+      }
+      draw(queue.shift());
+    }
+  };
+
   const connect = () => {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     // The page's language (<html lang>) goes with the socket, so the server's sentences
@@ -55,11 +108,10 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "state") {
-        latest = msg; render(msg); showFinal(msg); setPending(pending);
-        // Shared parts (learn.js, tips.js) follow the same pushes, after the page drew it.
-        document.dispatchEvent(new CustomEvent("ekimae:state", { detail: msg }));
-        if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
-        extras?.onState(msg);
+        // A reconnection's first update is drawn at once: it replaces whatever waited.
+        if (msg.chat) { queue.length = 0; clearTimeout(holding); holding = null; othersLast = false; }
+        queue.push(msg);
+        drain();
       }
       else if (msg.type === "chat") extras?.onChat(msg.message);
       else if (msg.type === "error" && msg.about === "chat") extras?.onChatError(msg.error);

@@ -67,6 +67,15 @@ export function initLobby(titles) {
   };
   gamePick.addEventListener("change", drawGame);
   count.addEventListener("change", drawSeats);
+  // A title's card: "Play it" chooses it in the form below (issue 31).
+  for (const button of document.querySelectorAll("[data-play]")) {
+    button.addEventListener("click", () => {
+      gamePick.value = button.dataset.play;
+      drawGame();
+      document.getElementById("new-game").scrollIntoView({ block: "start" });
+      gamePick.focus({ preventScroll: true });
+    });
+  }
   drawGame();
   document.getElementById("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
@@ -130,17 +139,31 @@ async function drawLists() {
   document.body.dataset.lobbyRefreshed = String(Date.now());
   const byId = Object.fromEntries(games.map((g) => [g.id, g]));
   const hosts = Object.fromEntries(hosted().map((h) => [h.id, h.url]));
-  document.getElementById("mine").replaceChildren(...mySeats().map((m) => {
+  // Your games first, those where it is your turn before the others (issue 31).
+  const order = (m) => { const g = byId[m.id]; return !g ? 3 : g.finished ? 2 : g.to_act.includes(m.seat) ? 0 : 1; };
+  const mine = [...mySeats()].sort((a, b) => order(a) - order(b));
+  document.getElementById("my-games").hidden = !mine.length;
+  document.getElementById("mine").replaceChildren(...mine.map((m) => {
     const g = byId[m.id];
-    const status = !g ? "" : ` — ${g.finished ? t("finished") : g.to_act.includes(m.seat) ? t("your turn") : t("waiting")}`;
-    return el("li", {}, el("a", { href: m.url, text: t("{game} seat {n} ({name})", { game: m.id, n: m.seat + 1, name: m.name }) }), status,
+    const waiting = g ? g.to_act.filter((s) => s !== m.seat).map((s) => g.names[s]).join(", ") : "";
+    const status = !g ? "" : g.finished ? t("finished") : g.to_act.includes(m.seat) ? t("your turn") : t("waiting for {names}", { names: waiting });
+    return el("li", { class: `my-game${order(m) === 0 ? " my-turn" : ""}`, "data-status": ["turn", "waiting", "finished", "unknown"][order(m)] },
+      el("a", { href: m.url, text: t("{game} seat {n} ({name})", { game: g?.title ? `${g.title} ${m.id}` : m.id, n: m.seat + 1, name: m.name }) }),
+      status ? el("span", { class: "my-status", text: ` — ${status}` }) : "",
+      g?.replay_url ? el("span", {}, " · ", el("a", { href: g.replay_url, class: "replay-link", text: t("Watch the replay") })) : "",
       hosts[m.id] ? el("span", {}, " · ", el("a", { href: hosts[m.id], class: "host-link", text: t("host page") })) : "");
   }));
+  // Finished games, each with its replay.
+  const done = games.filter((g) => g.finished);
+  document.getElementById("finished").replaceChildren(...(done.length ? done.map((g) => el("li", {},
+    el("a", { href: g.replay_url, class: "replay-link", text: `${g.title} ${g.id}` }), " — ",
+    t("winner seat {n} {name}", { n: g.winner + 1, name: g.names[g.winner] ?? "" }),
+    ` · ${g.names.join(", ")}`)) : [el("li", { text: t("No finished game yet.") })]));
   document.querySelector("#games tbody").replaceChildren(...games.map((g) => el("tr", {},
     el("td", {}, el("a", { href: g.spectator_url, text: g.id })),
     el("td", { text: g.title }),
     el("td", { text: g.names.map((n, i) => `${i + 1} ${n}${g.bots[i] ? ` ${t("(bot)")}` : ""}`).join(", ") + (g.practice ? ` · ${t("practice")}` : "") }),
     el("td", { text: g.actions }),
-    el("td", { text: g.finished ? t("finished, winner seat {n} {name}", { n: g.winner + 1, name: g.names[g.winner] }) : t("to act: {seats}", { seats: g.to_act.map((s) => s + 1).join(", ") }) }),
-    el("td", {}, g.replay_url ? el("a", { href: g.replay_url, text: t("replay") }) : ""))));
+    el("td", { text: g.finished ? t("finished, winner seat {n} {name}", { n: g.winner + 1, name: g.names[g.winner] }) : t("to act: {seats}", { seats: g.to_act.map((s) => `${s + 1} ${g.names[s]}`).join(", ") }) }),
+    el("td", {}, g.replay_url ? el("a", { href: g.replay_url, text: t("Watch the replay") }) : ""))));
 }

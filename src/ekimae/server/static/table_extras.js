@@ -109,7 +109,8 @@ export function initExtras(cfg) {
   // ---- rematch (pages without their own control)
   const rematchBox = byId("rematch-box");
   const drawRematch = (msg) => {
-    if (!root.dataset.rematch || !msg.finished) { rematchBox.hidden = true; return; }
+    // The end screen (endscreen.js) has its own rematch control: one is enough.
+    if (!root.dataset.rematch || !msg.finished || document.querySelector("[data-end-rematch]")) { rematchBox.hidden = true; return; }
     rematchBox.hidden = false;
     if (!seat) {
       rematchBox.replaceChildren(msg.rematch ? el("p", {}, `${t("A rematch has started:")} `, el("a", { href: `/g/${msg.rematch}`, text: t("watch it") })) : "");

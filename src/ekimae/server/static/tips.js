@@ -5,7 +5,7 @@
 // A title describes its pieces in `/static/titles/<title>/tips.js`, which exports `TIPS`:
 // a list of { select: a CSS selector, describe: (node, msg) => { name, state, rule, id } |
 // null }, where msg is the page's last push (static/live.js sends it as the
-// "ekimae:state" event; a replay's step is static/stepper.js's "ekimae:replay") and id
+// "ekimae:state" event; a replay's step, "ekimae:replay", comes the same way) and id
 // the rule's ID (TM-7.4), shown only as a link. After every push every matching node is
 // described: its words go in `aria-description` (so a screen reader reads them too) and
 // the tooltip shows them.

@@ -2,12 +2,18 @@
 
 The server (hub, store, routes, lobby) is the same for every game; a title's page is not.
 A title's web part is a package `ekimae.server.titles.<title>` (the game's name with `-`
-as `_`) exposing `TITLE`, a `WebTitle`: its page and replay templates (in its
+as `_`) exposing `TITLE`, a `WebTitle`: its page template, also its replay's (in its
 `templates/` folder), its scripts (its `static/` folder, served at
 `/static/titles/<title>/`), the board drawing and the plain-language prompts and labels
 made from a seat's view, and the printed components the page shows. A game without one is
 served by `GenericTitle`: its view as readable data and its legal actions as buttons —
 playable, if plain, with no line of server code naming it.
+
+Optional hooks a web part may add (issue 31, docs/following.md), looked up with
+`getattr` so that a part need not define them: `log_names(options, lang)` (the side log's
+words for a log field), `step_note(view)` and `note_lines(note, options, lang)` (a game
+without a log), `end_breakdown(view, options, lang)` and `score_text(score, view, lang)`
+(the end screen), `picture()` (the lobby's SVG).
 """
 
 from __future__ import annotations
@@ -23,18 +29,15 @@ HERE = Path(__file__).parent
 
 
 class WebTitle(Protocol):
-    template: str  # a live game's page, e.g. "tokyo_metro/templates/game.html"
-    replay_template: str
+    # A game's page, e.g. "tokyo_metro/templates/game.html"; its replay too (issue 31:
+    # `server/replays.py` renders it in replay mode).
+    template: str
     # Optional (read with getattr, default False): True when `overlay` draws only what
     # every seat sees, so the server draws it once per change from a spectator's view
     # instead of once per seat (`server.payloads`).
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         """Extra context for the page template (the drawn board, …)."""
-        ...
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        """Extra context for the replay template (the empty board, …)."""
         ...
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
@@ -82,13 +85,9 @@ class GenericTitle:
     replace only what it draws itself."""
 
     template = "generic/game.html"
-    replay_template = "generic/replay.html"
     shared_overlay = False
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
-        return {}
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
         return {}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:

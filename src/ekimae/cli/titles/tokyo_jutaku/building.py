@@ -27,10 +27,10 @@ from ekimae.cli.live_app import LiveApp
 from ekimae.cli.titles.tokyo_jutaku import drawing
 from ekimae.cli.titles.tokyo_jutaku.drawing import Overlay, Piece, PoolLayout
 from ekimae.core.actions import Action
+from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH, normalise
+from ekimae.games.jutaku_kit.hands import Hands
 from ekimae.games.tokyo_jutaku.actions import Return, Take
 from ekimae.games.tokyo_jutaku.components import JutakuData, load_data
-from ekimae.games.tokyo_jutaku.geometry import HEIGHT, WIDTH, normalise
-from ekimae.games.tokyo_jutaku.hands import Hands
 from ekimae.i18n import _
 
 POOL_WIDTH = 114  # the pool's drawing across a 120-column terminal (its panel's inside)

@@ -17,8 +17,9 @@ from typing import Any
 
 from rich.text import Text
 
-from ekimae.games.tokyo_jutaku.components import Element, JutakuData
-from ekimae.games.tokyo_jutaku.geometry import HEIGHT, WIDTH
+from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH
+from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.state import COLUMNS
 from ekimae.i18n import _, language, yen
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja

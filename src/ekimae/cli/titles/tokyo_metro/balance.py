@@ -2,7 +2,7 @@
 
 Plays games on all cores, then reports how often each action type and each card is taken,
 the values lines reach and how often each pays, how games end (winner's yen, seat
-advantage), as Markdown — the report kept in docs/ is made with this command. With
+advantage), as Markdown — the reports kept in docs/reports/ are made with this command. With
 different bots at the table (``--seats strong,normal,normal,normal``) the seats rotate game
 by game, and the action types and wins are also given for each bot: a strong player's mix
 tells more about the cards than a heuristic's. ``--option map=osaka --option cards=osaka``
@@ -34,6 +34,7 @@ from ekimae.cli.common import (
     make_seats,
     parse_seats,
     rotated,
+    write_report,
 )
 from ekimae.cli.runners import run_all
 from ekimae.cli.tournament_stats import wilson
@@ -90,6 +91,13 @@ def play_one(task: Task) -> GameStats:
     return stats
 
 
+def report_name(kind: str, options: dict[str, str]) -> str:
+    """The file name of a report on these options: `card-balance-tokyo-osaka.md`,
+    `action-dominance-drinks-osaka-osaka.md` (the names in docs/reports/)."""
+    drinks = "drinks-" if options.get("drinks") == "on" else ""
+    return f"{kind}-{drinks}{options.get('map', 'tokyo')}-{options.get('cards', 'tokyo')}.md"
+
+
 def run(game: Game[Any], args: argparse.Namespace) -> int:
     """The report (the command's arguments are every game's: `cli/balance.py`)."""
     players = args.players
@@ -105,9 +113,9 @@ def run(game: Game[Any], args: argparse.Namespace) -> int:
     chunk = max(1, min(8, args.games // (8 * max(1, args.workers))))
     results = run_all(play_one, tasks, args.workers, args.ray_address, chunk)
     report = format_report(names, results, options)
-    if args.out:
-        args.out.write_text(report, encoding="utf-8")
-        err_console().print(f"wrote {args.out}")
+    if args.out is not None:
+        path = write_report(args.out, report_name("card-balance", options), report)
+        err_console().print(f"wrote {path}")
     else:
         console().print(report, markup=False, highlight=False)
     return 0

@@ -14,7 +14,9 @@ from typing import Any
 from ekimae.games.bottle_bonus.game import GAME
 from ekimae.i18n import _N, DEFAULT
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
+from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
 BONUS = GAME.bonus
@@ -75,6 +77,18 @@ class BottleBonusWeb(TokyoJutakuWeb):
     quick_module = "tokyo_jutaku"  # the rules page's building: JUTAKU's drawing
     template = "bottle_bonus/templates/game.html"
 
+    def picture(self) -> str:
+        """The lobby's picture: a building, and drinks falling from the machine."""
+        drinks = list(BONUS.drinks.drinks.values())[::7][:4]
+        inks = {c.key: c.ink for c in BONUS.drinks.colours}
+        tiles = "".join(
+            f'<rect x="{130 + (k % 2) * 40}" y="{14 + k * 22}" width="30" height="30" rx="5" '
+            f'fill="{inks[d.colour]}" stroke="#333" transform="rotate({k * 17 - 20} '
+            f'{145 + (k % 2) * 40} {29 + k * 22})"/>'
+            for k, d in enumerate(drinks)
+        )
+        return building_svg(tiles)
+
     def prompt(
         self,
         view: Mapping[str, Any],
@@ -110,6 +124,14 @@ class BottleBonusWeb(TokyoJutakuWeb):
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("bottle-bonus", log, lang)
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        """JUTAKU's table, with each seat's kept blue drinks (BB-2) as its bonus."""
+        blue = BONUS.rules.blue_yen
+        scores = [p["yen"] + blue * len(view["kept"][p["seat"]]) for p in view["players"]]
+        return jutaku_breakdown(view, scores, lang)
 
     def components(self) -> dict[str, Any]:
         """JUTAKU's components, the drinks (colour, ink, shape, glyph) and BOTTLE BONUS's

@@ -15,13 +15,17 @@ from ekimae.games.chocolate_milk.end_forms import FORMS
 from ekimae.games.chocolate_milk.game import GAME
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.i18n_log import translate_line
+from ekimae.server.follow import Marker, Part
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.chocolate_milk.board import (
     DATA,
+    SEAT_INKS,
     board_html,
     card_word,
     drink_label,
     drink_name,
+    grid_svg,
+    shape_name,
 )
 
 
@@ -70,6 +74,96 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
     if kind == "crate":
         return say(_N("Seat {n} bought a crate for {paid}."), n=seat, paid=yen(last["paid"]))
     return say(_N("Seat {n} passed."), n=seat)
+
+
+def attribute_word(key: str, lang: str = DEFAULT) -> str:
+    """A Stock card's attribute as people say it: a colour ("white"), a shape by its name
+    ("bottle can", never "bottle-can")."""
+    if any(c.key == key for c in DATA.drinks.colours):
+        return Words(lang)(key)
+    name = shape_name(key, lang)
+    return name.removeprefix("the ") if lang == DEFAULT else name
+
+
+def last_move_parts(last: Mapping[str, Any], lang: str = DEFAULT) -> list[Part]:
+    """The side log's line for one move (CM-2): who did what, a drink as its chip, yen as
+    yen (issue 31); the same facts as `last_move`."""
+    say = Words(lang)
+    mark = Marker()
+    seat = mark("seat", last["seat"], say(_N("seat {n}"), n=last["seat"] + 1))
+
+    def yen(amount: int) -> str:
+        return mark("yen", amount, format_yen(amount, lang))
+
+    def drink(ident: str) -> str:
+        return mark("drink", ident, drink_name(ident, lang))
+
+    kind = last["kind"]
+    if kind == "buy":
+        fate = (
+            say(_N("it came out"))
+            if last["came_out"]
+            else say(_N("it stuck in the machine (back to the supply)"))
+        )
+        refill = drink(str(last["refill"])) if last["refill"] else say(_N("nothing (supply empty)"))
+        text = say(
+            _N("{seat} bought {drink} on {cell}: {fate}; refilled with {refill}."),
+            seat=seat,
+            drink=drink(str(last["drink"])),
+            cell=last["cell"],
+            fate=fate,
+            refill=refill,
+        )
+    elif kind == "sell":
+        text = say(
+            _N("{seat} sold {drinks} on the {card} card at {price} each ({paid})."),
+            seat=seat,
+            drinks=say(_N(", ")).join(drink(str(d)) for d in last["drinks"]),
+            card=attribute_word(str(last["card"]), lang),
+            price=yen(last["price"]),
+            paid=yen(last["paid"]),
+        )
+    elif kind == "crate":
+        text = say(_N("{seat} bought a crate for {paid}."), seat=seat, paid=yen(last["paid"]))
+    else:
+        text = say(_N("{seat} passed."), seat=seat)
+    return mark.parts(text)
+
+
+def milk_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+    """The end screen's table (CM-4): the yen kept, then each crate's best attribute and
+    what it pays, n × n × ¥100."""
+    say = Words(lang)
+    unit = DATA.score_unit
+    rows: dict[str, list[str]] = {}
+    for p in view["players"]:
+        crates = []
+        for score in p["crate_scores"]:
+            if score["attribute"] is None:
+                crates.append(say(_N("empty crate: {amount}"), amount=format_yen(0, lang)))
+                continue
+            n = round((score["points"] / unit) ** 0.5)
+            crates.append(
+                say(
+                    _N("{n} {what}: {n} × {n} × {unit} = {amount}"),
+                    n=n,
+                    what=attribute_word(str(score["attribute"]), lang),
+                    unit=format_yen(unit, lang),
+                    amount=format_yen(score["points"], lang),
+                )
+            )
+        rows[str(p["seat"])] = [format_yen(p["money"], lang), say(_N("; ")).join(crates)]
+    notes = []
+    if view["ended"] is not None:
+        notes.append(
+            say(_N("Game over: {reason} (CM-3)."), reason=ended_reason(view["ended"], lang))
+        )
+    return {
+        "title": say(_N("Where the yen came from")),
+        "columns": [say(_N("Yen kept")), say(_N("Crates (CM-4)"))],
+        "rows": rows,
+        "notes": notes,
+    }
 
 
 def ended_reason(reason: str, lang: str = DEFAULT) -> str:
@@ -140,7 +234,30 @@ class MilkWeb(GenericTitle):
         return f'<div class="quick-board" data-quick="chocolate_milk">{board_html(view)}</div>'
 
     template = "chocolate_milk/templates/game.html"
-    replay_template = "chocolate_milk/templates/replay.html"
+
+    # The game keeps no log: each action's note is what its view says it did (`last`).
+
+    def picture(self) -> str:
+        """The lobby's picture: the grid of parcel cards with its drinks, as a game starts."""
+        return grid_svg(GAME.new_state(2, 1).view(None)).replace(
+            "<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1
+        )
+
+    def step_note(self, view: Mapping[str, Any]) -> Any:
+        return view["last"]
+
+    def note_lines(
+        self, note: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> list[list[Part]]:
+        return [last_move_parts(note, lang)]
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        return milk_breakdown(view, lang)
+
+    def components(self) -> dict[str, Any]:
+        return {"seat_inks": list(SEAT_INKS)}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
         return board_html(view)

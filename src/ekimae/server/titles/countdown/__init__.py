@@ -15,10 +15,13 @@ from typing import Any
 
 from ekimae.games.countdown.game import GAME
 from ekimae.i18n import _N, DEFAULT
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
+from ekimae.server.titles.tokyo_jutaku.ending import jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
@@ -72,6 +75,15 @@ class CountdownWeb(GenericTitle):
 
     template = "countdown/templates/game.html"
 
+    def picture(self) -> str:
+        """The lobby's picture: a building on a whole card, and the round's countdown."""
+        clock = (
+            '<circle cx="165" cy="58" r="40" fill="#f1faf4" stroke="#2d6a4f" stroke-width="5"/>'
+            '<text x="165" y="70" text-anchor="middle" font-size="34" font-weight="bold" '
+            f'font-family="sans-serif" fill="#2d6a4f">{DATA.rules.rounds_ms[0] // 1000}</text>'
+        )
+        return building_svg(clock)
+
     def prompt(
         self,
         view: Mapping[str, Any],
@@ -110,6 +122,13 @@ class CountdownWeb(GenericTitle):
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("countdown", log, lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return jutaku_names(lang)
+
+    def score_text(self, score: int, view: Mapping[str, Any], lang: str = "en") -> str:
+        """CD-3: a score is the elements used, not yen."""
+        return Words(lang)(_N("{n} element(s)"), n=score)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements (orientations as cells) and the cards' names, and

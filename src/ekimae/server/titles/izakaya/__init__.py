@@ -17,12 +17,14 @@ from typing import Any
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.game import GAME
 from ekimae.i18n import _N, DEFAULT
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku.quick import tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
+JUTAKU_DATA = DATA.jutaku
 
 
 def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
@@ -129,6 +131,82 @@ def _places(view: Mapping[str, Any], spaces: tuple[str, ...], w: Words) -> str:
     return w(_N("{some} and {last}"), some=w(_N(", ")).join(names[:-1]), last=names[-1])
 
 
+def _corner_spaces(corner: str) -> list[str]:
+    """The cards a corner of the grid touches (any player count's grid has it)."""
+    for table in DATA.tables.values():
+        found = board(table.grid, table.centre_out).corners.get(corner)
+        if found is not None:
+            return sorted(found.cards)
+    return []
+
+
+def izakaya_names(lang: str) -> Names:
+    """The log's words a table player uses: an element by its name, a corner by the cards
+    it touches (the grid shows cards, not corners' ids)."""
+    w = Words(lang)
+
+    def name(kind: str, value: str) -> str | None:
+        element = JUTAKU_DATA.elements.get(value)
+        if element is not None:
+            return w.element(element.name)
+        if kind == "text" and (spaces := _corner_spaces(value)):
+            return w(_N("the corner of {cards}"), cards="/".join(spaces))
+        return None
+
+    return name
+
+
+def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+    """The end screen's table (IZ-5): each building's corner drinks at their current
+    prices × its floors, then the yen kept."""
+    w = Words(lang)
+    state = GAME.state_from_dict(view)
+    rows: dict[str, list[str]] = {}
+    for p in range(state.seats):
+        parts = []
+        for space in state.spaces_of(p):
+            prices = [
+                state.price_of(state.drinks[c])
+                for c in state.board.corners_of[space]
+                if c in state.drinks
+            ]
+            for plot in range(len(state.side(space).plots)):
+                floors = len(state.floors(space, plot))
+                if not floors:
+                    continue
+                drinks = " + ".join(w.yen(x) for x in prices) or w.yen(0)
+                one = _N("{space}: ({drinks}) × {floors} floor = {amount}")
+                parts.append(
+                    w(
+                        one
+                        if floors == 1
+                        else _N("{space}: ({drinks}) × {floors} floors = {amount}"),
+                        space=space,
+                        drinks=drinks,
+                        floors=floors,
+                        amount=w.yen(sum(prices) * floors),
+                    )
+                )
+        rows[str(p)] = [
+            w(_N("; ")).join(parts) or w(_N("no building")),
+            w.yen(state.earnings(p)),
+            w.yen(state.money[p]),
+        ]
+    return {
+        "title": w(_N("Where the yen came from")),
+        "columns": [w(_N("Buildings (IZ-5)")), w(_N("Buildings earn")), w(_N("Yen kept"))],
+        "rows": rows,
+        "notes": [
+            w(
+                _N(
+                    "A building earns the prices of the drinks on its card's corners times its"
+                    " floors; a tie goes to the most yen kept (IZ-5)."
+                )
+            )
+        ],
+    }
+
+
 class IzakayaWeb(GenericTitle):
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): seat 1's first building on its card."""
@@ -139,7 +217,35 @@ class IzakayaWeb(GenericTitle):
         return ""
 
     template = "izakaya/templates/game.html"
-    replay_template = "izakaya/templates/replay.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: a 3 × 3 grid of parcel cards, drinks on the corners where
+        four cards meet, a few pyramids (IZ-1)."""
+        inks = {c.key: c.ink for c in DATA.drinks.colours}
+        colours = list(inks)
+        parts = ['<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 170" role="img">']
+        for r in range(3):
+            for c in range(3):
+                fill = "#9bb7d4" if (r, c) == (1, 1) else "#f4ebd9"
+                x, y = 10 + c * 50, 10 + r * 50
+                parts.append(
+                    f'<rect x="{x}" y="{y}" width="46" height="46" rx="4" fill="{fill}" '
+                    'stroke="#8a7350" stroke-width="1.5"/>'
+                )
+        for k, (r, c) in enumerate(((1, 1), (1, 2), (2, 1), (2, 2))):
+            parts.append(
+                f'<circle cx="{8 + c * 50}" cy="{8 + r * 50}" r="9" '
+                f'fill="{inks[colours[k % len(colours)]]}" stroke="#222"/>'
+            )
+        for k, (r, c) in enumerate(((0, 0), (2, 2), (0, 2))):
+            x, y = 10 + c * 50 + 30, 10 + r * 50 + 40
+            hue = (0, 210, 40)[k]
+            parts.append(
+                f'<polygon points="{x - 9},{y} {x + 9},{y} {x},{y - 20}" '
+                f'fill="hsl({hue} 60% 50%)" stroke="#222"/>'
+            )
+        parts.append("</svg>")
+        return "".join(parts)
 
     def prompt(
         self,
@@ -159,6 +265,14 @@ class IzakayaWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         return izakaya_label(view, seat, action, lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return izakaya_names(lang)
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        return izakaya_breakdown(view, lang)
 
     def components(self) -> dict[str, Any]:
         """TOKYO JUTAKU's elements and the white card sides (borders, floors, elements),

@@ -7,17 +7,27 @@ labels. Nothing is hidden but the bag's order, so the page shows the view as it 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from ekimae.core.logtext import parse_seat, parse_yen
 from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
+from ekimae.games.shopping.log_forms import FORMS, LEAVES
 from ekimae.games.shopping.market import fish_of
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
-from ekimae.server.titles.shopping.board import mall_svg
+from ekimae.server.titles.shopping.board import SEAT_INKS, mall_svg
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = GAME.data
+HERE = Path(__file__).parent
+
+
+def _fronts() -> list[tuple[str, str]]:
+    """(point, shop) for every shop a blue point stands in front of (SH-2)."""
+    return [(point, shop) for point, shops in DATA.mall.fronts.items() for shop in shops]
 
 
 def item_name(token: str, lang: str = DEFAULT) -> str:
@@ -32,6 +42,15 @@ def item_name(token: str, lang: str = DEFAULT) -> str:
         return f"{say(caught[0])} {caught[1]}"
     item = DATA.items.get(token)
     return say(item.name) if item else token
+
+
+def shop_name(shop: str, lang: str = DEFAULT) -> str:
+    """A shop by the place of its parcel card ("Dogenzaka"), never its id ("clothes-8");
+    in Japanese script on a Japanese page."""
+    found = DATA.shops.get(shop)
+    if found is None:
+        return shop
+    return places_ja().get(found.name, found.name) if lang == "ja" else found.name
 
 
 def _in_front(view: Mapping[str, Any], point: str, lang: str) -> str:
@@ -95,12 +114,66 @@ def shopping_label(
             )
         if item == "crab":
             return say(_N("Draw a crab from the bag"))
-        return say(_N("Take the {item} ({shop})"), item=item_name(item, lang), shop=shop)
+        return say(
+            _N("Take the {item} ({shop})"), item=item_name(item, lang), shop=shop_name(shop, lang)
+        )
     if kind == "machine":
         return say(_N("Use the vending machine ({n} drinks go in)"), n=len(view["machine"]))
     if kind == "pass":
         return say(_N("Take nothing"))
     return None
+
+
+def exits(log: list[str]) -> dict[int, list[int]]:
+    """What each seat's exits paid (SH-3), in order, read back from the log."""
+    found: dict[int, list[int]] = {}
+    for line in log:
+        parsed = FORMS.parse(line)
+        if parsed is None or parsed.form != LEAVES:
+            continue
+        seat = parse_seat(str(parsed.fields["seat"]))
+        if seat is not None:
+            found.setdefault(seat, []).append(parse_yen(str(parsed.fields["total"])))
+    return found
+
+
+def shopping_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+    """The end screen's table: what each exit paid, the magazines (SH-5's tie-break), and
+    the crate of whoever was still inside — it pays nothing (SH-5)."""
+    say = Words(lang)
+    paid = exits(list(view["log"]))
+    each = DATA.exits_each
+    rows: dict[str, list[str]] = {}
+    for p in view["players"]:
+        seat = p["seat"]
+        mine = paid.get(seat, [])
+        cells = [format_yen(mine[k], lang) if k < len(mine) else "—" for k in range(each)]
+        cells.append(str(p["magazines"]))
+        if p["at"] != OUT:
+            cells.append(
+                say(
+                    _N("still inside: pays nothing (its crate was worth {amount})"),
+                    amount=format_yen(p["crate_pays"], lang),
+                )
+            )
+        else:
+            cells.append("—")
+        rows[str(seat)] = cells
+    columns = [say(_N("Exit {n}"), n=k + 1) for k in range(each)]
+    return {
+        "title": say(_N("Where the yen came from")),
+        "columns": [*columns, say(_N("Magazines")), say(_N("Crate at the end"))],
+        "rows": rows,
+        "notes": [
+            say(
+                _N(
+                    "Each exit pays every item's market price (SH-3); most yen wins, then most"
+                    " magazines; whoever is still inside at the end scores nothing for the crate"
+                    " (SH-5)."
+                )
+            )
+        ],
+    }
 
 
 class ShoppingWeb(GenericTitle):
@@ -110,6 +183,28 @@ class ShoppingWeb(GenericTitle):
         return f'<div class="quick-mall" data-quick="shopping">{mall_svg(DATA, view)}</div>'
 
     template = "shopping/templates/game.html"
+
+    def picture(self) -> str:
+        """The lobby's picture: the mall as a game starts, with the page's own style for
+        it (shopping.css's `.mall` rules: an image does not see the page's)."""
+        drawn = mall_svg(DATA, GAME.new_state(2, 1).view(None))
+        css = (HERE / "static" / "shopping.css").read_text(encoding="utf-8")
+        rules = "\n".join(line for line in css.splitlines() if line.startswith(".mall "))
+        head, _, rest = drawn.partition(">")
+        return f"{head}><style>{rules}</style>{rest}"
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        """The log's shops by their parcel card's place, never by id."""
+
+        def name(kind: str, value: str) -> str | None:
+            return shop_name(value, lang) if value in DATA.shops else None
+
+        return name
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        return shopping_breakdown(view, lang)
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
         return mall_svg(DATA, view)
@@ -145,6 +240,11 @@ class ShoppingWeb(GenericTitle):
             "piles": {p.id: p.name for p in DATA.piles.values()},
             "exits_each": DATA.exits_each,
             "places_ja": places_ja(),  # the Japanese page's names of the parcels' places
+            "seat_inks": list(SEAT_INKS),  # the players' colours on the mall and the log
+            "shops": {
+                shop: {"name": found.name, "fronts": [p for p, s in _fronts() if s == shop]}
+                for shop, found in DATA.shops.items()
+            },
         }
 
 

@@ -13,8 +13,11 @@ from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import _N, DEFAULT
+from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
+from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
@@ -100,6 +103,10 @@ class TokyoJutakuWeb(GenericTitle):
     quick_module = "tokyo_jutaku"  # whose static/quickstart.js draws the picture
     template = "tokyo_jutaku/templates/game.html"
 
+    def picture(self) -> str:
+        """The lobby's picture: a building of two floors, from the elements' shapes."""
+        return building_svg()
+
     def prompt(
         self,
         view: Mapping[str, Any],
@@ -151,6 +158,14 @@ class TokyoJutakuWeb(GenericTitle):
         plot = int(built[0][1]) if built else 0
         rows = card["plots"][plot] if card else FULL
         return tower(self.quick_module, rows, [(p[0], p[2], p[3], p[4], p[5]) for p in built])
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return jutaku_names(lang)
+
+    def end_breakdown(
+        self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
+    ) -> dict[str, Any]:
+        return jutaku_breakdown(view, None, lang)
 
     def components(self) -> dict[str, Any]:
         """The elements' orientations (cells x, y) and the cards' printed sides."""

@@ -7,8 +7,9 @@ from typing import Any
 
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
+from ekimae.i18n_log import Names
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
-from ekimae.server.titles.tokyo_metro.log import log_lines
+from ekimae.server.titles.tokyo_metro.log import log_lines, side_log_names
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt
 
 
@@ -22,22 +23,19 @@ def _cards(options: Mapping[str, str]) -> str:
 
 class TokyoMetroWeb:
     template = "tokyo_metro/templates/game.html"
-    replay_template = "tokyo_metro/templates/replay.html"
     # The overlay draws pyramids, meeples, trains and vending machines: what every seat
     # sees alike, so the server draws it once per change (tests/server/test_payloads.py).
     shared_overlay = True
+
+    def picture(self) -> str:
+        """The lobby's picture: TOKYO's network as the board prints it."""
+        return base_svg("tokyo")
 
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         # The page draws the components of ITS game (map and card set, MOD-1). The map is
         # drawn in the page's language, which only the template knows: `svg(lang)`.
         def svg(lang: str = "en") -> str:
             return full_svg(view, _map(options), lang)
-
-        return {"svg": svg, "components": self.components(options)}
-
-    def replay_page(self, options: Mapping[str, str]) -> dict[str, Any]:
-        def svg(lang: str = "en") -> str:
-            return base_svg(_map(options), lang)
 
         return {"svg": svg, "components": self.components(options)}
 
@@ -73,6 +71,9 @@ class TokyoMetroWeb:
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str]:
         return log_lines(log, _map(options), lang)
+
+    def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
+        return side_log_names(_map(options), lang)
 
     def components(self, options: Mapping[str, str] | None = None) -> dict[str, Any]:
         """The printed components of a game with these options (default: TOKYO/TOKYO)."""

@@ -15,8 +15,8 @@ from functools import cache, lru_cache
 
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.log_forms import FORMS
-from ekimae.i18n import _N
-from ekimae.i18n_log import Names, translate_line
+from ekimae.i18n import _N, game_terms
+from ekimae.i18n_log import Names, action_text, translate_line
 from ekimae.server.titles.tokyo_metro.prompts import Words
 
 GAME = "tokyo-metro"
@@ -49,6 +49,34 @@ def _names(map_name: str, lang: str) -> Names:
             if word is not None:
                 return f"{w(word)} {rest}".rstrip()
         return None
+
+    return name
+
+
+@cache
+def side_log_names(map_name: str, lang: str) -> Names:
+    """The side log's words (issue 31): as the log panel's, and in every language a
+    station by its name, never its key ("station HT6b Ningyocho", not "ningyocho"); a
+    JIDOHANBAIKI card by its colour or shape."""
+    base = _names(map_name, lang)
+    w = Words(lang)
+    board = load_board(map_name)
+    stations = {
+        st.key: (st.name_ja if lang == "ja" and st.name_ja else st.name) for st in board.stations
+    }
+
+    def word(part: str) -> str:
+        if part in stations:
+            return stations[part]
+        if part.startswith(("JC-", "JS-")):  # a Colour or Shape card's spot: "JC-whitea"
+            return part[3:-1].replace("-", " ")
+        return part
+
+    def name(kind: str, value: str) -> str | None:
+        if kind != "action":
+            return base(kind, value)
+        text = " ".join(word(part) for part in value.split(" "))
+        return base(kind, text) or action_text(text, game_terms(GAME, lang)) or w(text)
 
     return name
 

@@ -6,19 +6,25 @@
 import { t, lang, yen } from "/static/i18n.js";
 
 export function translateBoard(root) {
-  if (lang === "en") return;
   const board = root.querySelector("[data-shapes]");
   const shapes = JSON.parse(board?.dataset.shapes ?? "{}");
-  const cardWord = (key) => (shapes[key] ? (lang === "ja" ? shapes[key].ja : t(shapes[key].en)) : t(key));
+  const cardWord = (key) => (shapes[key] ? (lang === "ja" ? shapes[key].ja : t(shapes[key].en).replace(/^the /, "")) : t(key));
+  if (lang === "en") {
+    // English too: a Shape card by its name ("bottle can"), never its key (issue 31).
+    for (const node of root.querySelectorAll("[data-card-word]")) squeeze(node, cardWord(node.dataset.cardWord));
+    return;
+  }
   const said = (raw) => Object.fromEntries(Object.entries(JSON.parse(raw ?? "{}")).map(([k, v]) =>
     [k, k === "yen" ? yen(v) : k === "card" || k === "what" ? cardWord(v) : typeof v === "string" ? t(v) : v]));
   for (const node of root.querySelectorAll("[data-t]")) node.textContent = t(node.dataset.t, said(node.dataset.tv));
   for (const node of root.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", t(node.dataset.tLabel, said(node.dataset.tvLabel)));
-  for (const node of root.querySelectorAll("[data-card-word]")) {
-    node.textContent = cardWord(node.dataset.cardWord);
-    // A card is 56 units wide: a longer word is squeezed to fit, never cut.
-    if (node.getComputedTextLength() > 52) { node.setAttribute("textLength", 52); node.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
-  }
+  for (const node of root.querySelectorAll("[data-card-word]")) squeeze(node, cardWord(node.dataset.cardWord));
   for (const node of root.querySelectorAll("[data-yen]")) node.textContent = yen(Number(node.dataset.yen));
   if (lang === "ja") for (const node of root.querySelectorAll("[data-ja]")) node.textContent = node.dataset.ja;
+}
+
+// A card is 56 units wide: a longer word is squeezed to fit, never cut.
+function squeeze(node, text) {
+  node.textContent = text;
+  if (node.getComputedTextLength() > 52) { node.setAttribute("textLength", 52); node.setAttribute("lengthAdjust", "spacingAndGlyphs"); }
 }

@@ -6,7 +6,9 @@
 import { el } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
+import { renderEnd, endActions } from "/static/endscreen.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
 
@@ -23,6 +25,8 @@ let pace = null; // the 1.5 s pace (CD-2 RULING)
 export async function initGame(c) {
   cfg = c;
   comps = await (await fetch("/api/titles/countdown/components")).json();
+  setSeatColours(SEAT_COLORS);
+  setMarker(markMove);
   table = connectTable(cfg, render, "#tools button, #cards button");
   pace = pacer(table, clock, comps.hand_ms);
   bindTurning(reorient, () => { isoTurn = (isoTurn + 1) % 4; draw(); });
@@ -72,11 +76,20 @@ function draw() {
   document.getElementById("building-area").hidden = v.phase === "pick" || (me !== null && !v.cards[me]);
   drawPool(msg);
   drawBuild(msg);
+  roundInView(v);
   drawPlayers(msg);
   drawTools(msg);
   drawEnd(msg);
-  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).slice(-40).map((line) => el("li", { text: line })));
   tick();
+}
+
+// Where a move of the side log lies on the table (static/follow.js marks it): an element
+// taken or put back in the pool, else the player's panel (its building, its card).
+function markMove(entry) {
+  const a = entry.action;
+  const panel = document.querySelector(`#players .ju-player[data-seat="${entry.seat}"]`);
+  if (a?.element && (a.type === "take" || a.type === "return")) return [document.querySelector(`#pool [data-element="${a.element}"]`), panel];
+  return [panel];
 }
 
 function drawPick(msg) {
@@ -169,7 +182,7 @@ function drawBuild(msg) {
   const shapes = hand ? comps.elements[hand].shapes : null;
   const shape = shapes ? shapes[turn] ?? shapes[0] : null;
   const U = 40;
-  const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": 0, role: "img", "aria-label": t("your card") });
+  const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, viewBox: `0 0 ${7 * U + 2} ${7 * U + 2}`, "data-plot": 0, role: "img", "aria-label": t("your card") });
   const top = new Map();
   for (const [x, y, z, id] of cubes(v, me)) if (!top.has(`${x},${y}`) || top.get(`${x},${y}`)[0] < z) top.set(`${x},${y}`, [z, id]);
   for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
@@ -200,7 +213,21 @@ function drawBuild(msg) {
     if (!pace.busy()) why.textContent = ok ? t("Fits: floor {n}. Click to place.", { n: v.round }) : t("Can't go here, because {why}.", { why: refusal(v, me, cells) });
   }
   board.addEventListener("pointerleave", () => { hover = null; draw(); });
+  if (hand) {
+    // The keyboard: arrows move the element, Enter places it (issue 31).
+    const fitting = () => {
+      const a = legalOf("place").find((p) => p.action.turn === turn);
+      return a ? [a.action.x + shape[0][0], a.action.y + shape[0][1]] : [3, 3];
+    };
+    keyboardPlot(board, 0, t("{where}: arrow keys move the element, Enter places it, R turns, F flips", { where: t("The whole card") }), {
+      at: () => (hover ? [hover.cx, hover.cy] : null),
+      move: (x, y) => { hover = { cx: x, cy: y }; draw(); },
+      place: () => placeHere(),
+      start: fitting,
+    });
+  }
   plots.replaceChildren(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: v.phase === "build" && !v.out[me] ? t("The whole card: floor {n} is built now (white squares)", { n: v.round }) : t("The whole card") }), board));
+  refocus(plots);
   document.getElementById("hand").replaceChildren(hand
     ? el("div", { class: "ju-inhand" }, el("span", { text: t("In hand: {element} ({id}), orientation {turn}/{of}", { element: elementName(comps.elements[hand].name), id: hand, turn: turn + 1, of: shapes.length }) }), shapeSvg(shape, 60, color(hand)))
     : el("span", { text: v.phase === "build" && !v.out[me] && !v.done[me] ? t("Click an element in the pool to take it.") : "" }));
@@ -228,11 +255,21 @@ function stateOf(v, s) {
   return "";
 }
 
+// A phone (issue 31): when a round starts, one's card and plot come to the top of the
+// screen, the pool stays over its bottom: nothing to scroll while building.
+let inViewFor = null;
+function roundInView(v) {
+  const key = `${v.phase}:${v.round}`;
+  if (v.phase !== "build" || seat() === null || inViewFor === key || innerWidth > 800) return;
+  inViewFor = key;
+  document.getElementById("card-info")?.scrollIntoView({ block: "start" });
+}
+
 function drawPlayers(msg) {
   const v = msg.view;
   document.getElementById("players").replaceChildren(...v.cards.map((card, s) => el("div", { class: "ju-player", "data-seat": s },
-    el("div", { class: "ju-pname" }, el("span", { class: "ju-dot", style: `background:${SEAT_COLORS[s]}` }),
-      el("strong", { text: `${nameOf(msg, s)}${s === seat() ? ` ${t("(you)")}` : ""}` })),
+    el("div", { class: "ju-pname" }, seatChip(s, msg.names),
+      el("span", { text: `${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === seat() ? ` ${t("(you)")}` : ""}` })),
     el("div", { class: v.out[s] ? "cd-out" : "", text: stateOf(v, s) }),
     el("div", { class: "ju-pcard", text: `${cardName(card)} · ${t("{n} element(s)", { n: v.built[s].length })}` }),
     el("div", { class: "ju-phand", text: v.hand[s] ? t("holds {element}", { element: elementName(comps.elements[v.hand[s]].name) }) : "" }),
@@ -279,7 +316,9 @@ function drawEnd(msg) {
     el("td", { text: nameOf(msg, r.seat) }), el("td", { text: r.card_name ? placeName(comps, r.card_name) : "—" }),
     ...Array.from({ length: floors }, (_, i) => el("td", { class: "num", text: i < r.per_floor.length ? String(r.per_floor[i]) : "" })),
     el("td", { class: "num", text: String(r.elements) }), el("td", { class: "num", text: r.out_in_round ? String(r.out_in_round) : "—" })));
-  document.getElementById("result").replaceChildren(el("table", { id: "ranking", class: "cd-results" }, el("thead", {}, head), el("tbody", {}, ...body)));
+  // CD-3's table is the ranking and the breakdown at once; Rematch, the replay, the length.
+  const table = el("div", { class: "end-table-box" }, el("table", { id: "ranking", class: "cd-results" }, el("thead", {}, head), el("tbody", {}, ...body)));
+  renderEnd(msg, cfg, { own: [table, endActions(msg, cfg)] });
   const best = document.getElementById("solo-best");
   best.hidden = !v.solo_best;
   if (v.solo_best) {

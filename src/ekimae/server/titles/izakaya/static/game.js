@@ -8,8 +8,9 @@ import { el, yen } from "/static/dom.js";
 import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { hintPanel } from "/static/hint.js";
-import { initStepper } from "/static/stepper.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
+import { renderEnd } from "/static/endscreen.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
 
 const U = 100; // one card on the board's drawing
 const M = 24; // the board's margin
@@ -26,6 +27,8 @@ let hover = null; // {space, plot, x, y} under the pointer
 export async function initGame(c) {
   cfg = c;
   comps = await (await fetch("/api/titles/izakaya/components")).json();
+  setSeatColours(SEAT_COLORS);
+  setMarker(markMove);
   // Only these wait for an answer: the Colour cards and the pool are enabled by legality.
   table = connectTable(cfg, render, "#moves button, #bid-send, #undo");
   hints = hintPanel(cfg, latest);
@@ -39,19 +42,8 @@ export async function initGame(c) {
   document.getElementById("flip").onclick = () => reorient("flip");
 }
 
-// The replay draws each step's view with the live page's drawing (nothing to send).
-let replayed = null;
-const latest = () => replayed ?? table?.latest();
+const latest = () => table?.latest();
 
-export async function initReplay(gameId, total) {
-  cfg = { gameId, seat: null, token: null };
-  comps = await (await fetch("/api/titles/izakaya/components")).json();
-  initStepper(gameId, total, (data) => {
-    cfg.seat = data.seat; // "as seat N saw it": drawn as that seat's page showed it
-    replayed = { view: data.view, names: data.names, bots: data.names.map(() => null), legal: [], actions: data.step, prompt: data.last?.text ?? "", finished: false, practice: false, can_undo: false };
-    draw();
-  });
-}
 const legalOf = (kind) => (latest()?.legal ?? []).filter((a) => a.kind === kind);
 const send = (a) => { colour = null; edge = null; table.send(a.action); };
 const seatColor = (s) => SEAT_COLORS[s % SEAT_COLORS.length];
@@ -82,7 +74,7 @@ function draw() {
   if (!msg || !comps) return;
   const v = msg.view;
   const mine = msg.legal.length > 0;
-  const who = replayed ? t("Replay") : cfg.seat === null ? t("Spectating") : t("You are seat {n} {name}", { n: cfg.seat + 1, name: msg.names[cfg.seat] });
+  const who = cfg.seat === null ? t("Spectating") : t("You are seat {n} {name}", { n: cfg.seat + 1, name: msg.names[cfg.seat] });
   const status = document.getElementById("status");
   status.textContent = msg.finished ? `${who} · ${t("Game over")}` : `${who} · ${msg.prompt ?? ""}`;
   status.className = mine ? "yours" : "";
@@ -94,16 +86,25 @@ function draw() {
   drawMoves();
   drawBuild(v);
   drawPlayers(msg);
-  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).map((line) => el("li", { text: line })));
   const undo = document.getElementById("undo");
   undo.hidden = !msg.can_undo;
   undo.onclick = () => table.undo();
-  const end = document.getElementById("end");
-  end.hidden = !msg.finished;
-  if (msg.finished) {
-    document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
-      el("li", { text: place.map((s) => `${t("Seat {n}", { n: s + 1 })} ${msg.names[s]}: ${yen(msg.scores[s])}`).join(" = ") }))));
-  }
+  renderEnd(msg, cfg);
+}
+
+// Where a move of the side log lies on the table (static/follow.js marks it): a drink's
+// corner, a claimed edge and card, a built card, the Colour cards of a price move; a
+// sealed bid only in its player's panel.
+function markMove(entry) {
+  const a = entry.action;
+  const board = document.getElementById("board");
+  const panel = document.querySelector(`#players .iz-player[data-seat="${entry.seat}"]`);
+  if (!a) return [panel];
+  if (a.type === "bottle") return [board.querySelector(`[data-corner="${a.corner}"]`)];
+  if (a.type === "claim") return [board.querySelector(`[data-edge-line="${a.edge}"]`), board.querySelector(`rect[data-space="${a.space}"]`)];
+  if (a.type === "place") return [board.querySelector(`rect[data-space="${a.space}"]`)];
+  if (a.type === "price") return [...document.querySelectorAll(`#market .iz-colour[data-colour="${a.source}"], #market .iz-colour[data-colour="${a.target}"]`)];
+  return [panel];
 }
 
 // -- the grid ------------------------------------------------------------------------
@@ -123,7 +124,7 @@ function drawBoard(v) {
     const owner = v.owners[space];
     const target = edge && claims.some((a) => a.action.edge === edge && a.action.space === space);
     const rect = svg("rect", { x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6, fill: out ? "#9bb7d4" : DISTRICT_COLORS[info.district] ?? "#eee", stroke: "#555", class: target ? "hot pick" : "", "data-space": space });
-    if (target) rect.addEventListener("click", () => send(claims.find((a) => a.action.edge === edge && a.action.space === space)));
+    if (target) keyTarget(rect, t("Take {space}", { space }), () => send(claims.find((a) => a.action.edge === edge && a.action.space === space)));
     root.append(rect, svg("text", { x: x + 8, y: y + 20, "font-size": 15 }, space));
     if (out) { root.append(svg("text", { x: x + U / 2, y: y + U / 2 + 8, "text-anchor": "middle", "font-size": 28, fill: "#fff", class: "iz-out", "data-space": space }, "×")); continue; }
     const built = (v.buildings[space] ?? []).map((b) => height(b));
@@ -137,11 +138,11 @@ function drawBoard(v) {
     const x2 = vertical ? x1 : x1 + U - 60, y2 = vertical ? y1 + U - 60 : y1;
     const who = v.claims[name];
     const open = claims.some((a) => a.action.edge === name);
-    root.append(svg("line", { x1, y1, x2, y2, stroke: who !== undefined ? seatColor(who) : open ? (edge === name ? "#c00" : "#222") : "transparent", "stroke-width": who !== undefined ? 9 : 5, "stroke-dasharray": who !== undefined ? "" : "6 5", ...(who !== undefined ? { class: "iz-claim", "data-claim": name } : {}) }));
+    root.append(svg("line", { x1, y1, x2, y2, stroke: who !== undefined ? seatColor(who) : open ? (edge === name ? "#c00" : "#222") : "transparent", "stroke-width": who !== undefined ? 9 : 5, "stroke-dasharray": who !== undefined ? "" : "6 5", "data-edge-line": name, ...(who !== undefined ? { class: "iz-claim", "data-claim": name } : {}) }));
     if (open) {
       // A wide transparent band over the edge: the click target (a bare line is too thin).
       const hit = svg("rect", { x: Math.min(x1, x2) - 10, y: Math.min(y1, y2) - 10, width: Math.abs(x2 - x1) + 20, height: Math.abs(y2 - y1) + 20, fill: "transparent", class: "hot edge", "data-edge": name });
-      hit.addEventListener("click", () => { edge = edge === name ? null : name; pickClaim(); });
+      keyTarget(hit, t("Claim the edge {edge}", { edge: name }), () => { edge = edge === name ? null : name; pickClaim(); });
       root.append(hit);
     }
   }
@@ -152,15 +153,36 @@ function drawBoard(v) {
     const target = colour && bottles.find((a) => a.action.colour === colour && a.action.corner === name);
     if (drink) {
       const d = comps.drinks[drink];
-      root.append(svg("circle", { cx: x, cy: y, r: 14, fill: comps.colours[d.colour], stroke: "#222", "data-drink-corner": name }),
+      root.append(svg("circle", { cx: x, cy: y, r: 14, fill: comps.colours[d.colour], stroke: "#222", "data-corner": name, "data-drink-corner": name }),
         svg("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 16, fill: d.colour === "white" || d.colour === "mint" ? "#000" : "#fff", "data-drink-corner": name }, d.glyph));
     } else {
       const dot = svg("circle", { cx: x, cy: y, r: target ? 13 : 6, fill: target ? comps.colours[colour] : "#fff", stroke: "#333", "stroke-dasharray": target ? "3 2" : "", class: target ? "hot" : "", "data-corner": name });
-      if (target) dot.addEventListener("click", () => send(target));
+      if (target) keyTarget(dot, t("Put the drink on the corner of {cards}", { cards: cornerCards(g, name) }), () => send(target));
       root.append(dot);
     }
   }
   document.getElementById("board").replaceChildren(root);
+}
+
+// A target on the grid, for the mouse and the keyboard alike (issue 31): Tab reaches it,
+// Enter or Space chooses it; its name says what it does (not its colour alone).
+function keyTarget(node, label, pick) {
+  node.setAttribute("tabindex", "0");
+  node.setAttribute("role", "button");
+  node.setAttribute("aria-label", label);
+  node.addEventListener("click", pick);
+  node.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); pick(); } });
+}
+
+// The cards a corner touches: "A1/A2/B1/B2".
+function cornerCards(g, name) {
+  const [r, c] = g.corners[name];
+  const cards = [];
+  for (const [dr, dc] of [[-1, -1], [-1, 0], [0, -1], [0, 0]]) {
+    const rr = r + dr, cc = c + dc;
+    if (rr >= 0 && cc >= 0 && rr < g.size && cc < g.size) cards.push(`${"ABCDEFGH"[cc]}${rr + 1}`);
+  }
+  return cards.join("/");
 }
 
 function pickClaim() {
@@ -230,6 +252,7 @@ function drawBuild(v) {
     return b;
   }));
   document.getElementById("cards").replaceChildren(...own.map((space) => cardView(v, space, mine ? hand : null)));
+  refocus(document.getElementById("cards"));
 }
 
 function cardView(v, space, hand) {
@@ -270,6 +293,19 @@ function planSvg(rows, pieces, space, plot, hand) {
     if (h[`${x},${y}`]) root.append(svg("text", { x: 1 + x * S + S / 2, y: 1 + y * S + 15, "text-anchor": "middle", "font-size": 12, "pointer-events": "none" }, String(h[`${x},${y}`])));
   }
   root.append(svg("g", { class: "iz-ghost", "pointer-events": "none" }));
+  if (hand) {
+    // The keyboard: arrows move the element, Enter places it (issue 31).
+    const fitting = () => {
+      const a = legalOf("place").find((p) => p.action.space === space && p.action.plot === plot && p.action.turn === turn);
+      return a ? [a.action.x, a.action.y] : [3, 3];
+    };
+    keyboardPlot(root, `${space}/${plot}`, t("{where}: arrow keys move the element, Enter places it, R turns, F flips", { where: `${space} ${plot + 1}` }), {
+      at: () => (hover && hover.space === space && hover.plot === plot ? [hover.x, hover.y] : null),
+      move: (x, y) => { hover = { space, plot, x, y }; draw(); ghosts(); },
+      place: () => tryPlace(rows, space, plot, hand),
+      start: fitting,
+    });
+  }
   return root;
 }
 
@@ -302,8 +338,8 @@ function tryPlace(rows, space, plot, hand) {
 
 function drawPlayers(msg) {
   const v = msg.view;
-  document.getElementById("players").replaceChildren(...v.players.map((p) => el("div", { class: "iz-player", style: `border-left-color:${seatColor(p.seat)}`, "data-seat": p.seat },
-    el("strong", { text: `${t("Seat {n}", { n: p.seat + 1 })} ${msg.names[p.seat]}${msg.bots[p.seat] ? ` (${t("bot: {bot}", { bot: msg.bots[p.seat] })})` : ""}` }),
+  document.getElementById("players").replaceChildren(...v.players.map((p) => el("div", { class: "iz-player", "data-seat": String(p.seat), style: `border-left-color:${seatColor(p.seat)}` },
+    el("strong", {}, seatChip(p.seat, msg.names), `${msg.bots[p.seat] ? ` (${t("bot: {bot}", { bot: msg.bots[p.seat] })})` : ""}${p.seat === cfg.seat ? ` ${t("(you)")}` : ""}`),
     el("div", { text: t("{money} · discs {discs} · claims {claims} · pyramids {pyramids}", { money: yen(p.money), discs: p.discs, claims: p.claim_discs, pyramids: p.pyramids }) }),
     el("div", { text: t("buildings earn {earn} · score {score}", { earn: yen(p.earnings), score: yen(p.score) }) + (p.has_bid ? ` · ${t("bid sealed")}` : "") }))));
 }

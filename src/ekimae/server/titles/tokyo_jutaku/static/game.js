@@ -7,7 +7,9 @@
 import { el } from "/static/dom.js";
 import { t, yen } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
+import { renderEnd } from "/static/endscreen.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
 
 let comps = null;
 let table = null;
@@ -24,6 +26,8 @@ export async function initGame(c, variant = {}) {
   cfg = c;
   hooks = variant;
   comps = await (await fetch(hooks.components ?? "/api/titles/tokyo-jutaku/components")).json();
+  setSeatColours(SEAT_COLORS);
+  setMarker(markMove);
   table = connectTable(cfg, render, hooks.buttons ?? "#tools button");
   pace = pacer(table, clock, comps.hand_ms);
   bindTurning(reorient, () => { isoTurn = (isoTurn + 1) % 4; draw(); });
@@ -78,18 +82,24 @@ function draw() {
   drawPlan(msg);
   drawPool(msg);
   drawBuild(msg);
+  roundInView(v);
   drawPlayers(msg);
   drawTools(msg);
   hooks.extra?.(msg, { table, seat: seat(), comps, legalOf, now: gameNow });
-  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).slice(-40).map((line) => el("li", { text: line })));
-  const end = document.getElementById("end");
-  end.hidden = !msg.finished;
-  if (msg.finished) {
-    document.getElementById("result").replaceChildren(el("ol", { id: "ranking" }, ...msg.ranking.map((place) =>
-      el("li", { text: place.map((s) => t("Seat {n} {name} ({score})", { n: s + 1, name: msg.names[s], score: yen(msg.scores[s]) })).join(" = ") }))),
-      ...soloBest(msg));
-  }
+  renderEnd(msg, cfg, { extra: msg.finished ? soloBest(msg) : [] });
   tick();
+}
+
+// Where a move of the side log lies on the table (static/follow.js marks it): an element
+// taken or put back in the pool, a card moved to on the plan, else the player's panel
+// (its building, a Stop!, a round given up).
+function markMove(entry) {
+  const a = entry.action;
+  const panel = document.querySelector(`#players .ju-player[data-seat="${entry.seat}"]`);
+  if (!a) return [panel];
+  if (a.element && (a.type === "take" || a.type === "return")) return [document.querySelector(`#pool [data-element="${a.element}"]`), panel];
+  if (a.space) return [document.querySelector(`#plan [data-space="${a.space}"]`)];
+  return [panel];
 }
 
 // Solo (JU-1 … JU-8 with one player): the time to complete the game's cards, against the
@@ -254,7 +264,7 @@ function drawBuild(msg) {
   const U = 34;
   const nodes = [];
   (card?.plots ?? []).forEach((rows, k) => {
-    const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, "data-plot": k, role: "img", "aria-label": t("border {n}", { n: k + 1 }) });
+    const board = svg("svg", { class: "ju-plot", width: 7 * U + 2, height: 7 * U + 2, viewBox: `0 0 ${7 * U + 2} ${7 * U + 2}`, "data-plot": k, role: "img", "aria-label": t("border {n}", { n: k + 1 }) });
     const cubeColor = new Map(cubes(v, me).map(([x, y, z, id]) => [`${x},${y}`, [z, id]]));
     for (let y = 0; y < 7; y++) for (let x = 0; x < 7; x++) {
       const ch = rows[y][x];
@@ -282,9 +292,24 @@ function drawBuild(msg) {
       if (!pace.busy()) why.textContent = ok ? t("Fits: floor {n}. Click to place.", { n: Math.max(...cells.map(([cx, cy]) => h.get(`${cx},${cy}`) ?? 0)) + 1 }) : t("Can't go here, because {why}.", { why: refusal(v, me, k, rows, cells) });
     }
     board.addEventListener("pointerleave", () => { hover = null; draw(); });
+    if (hand) {
+      // The keyboard: arrows move the element, Enter places it (issue 31); it starts on a
+      // square where it fits, turned as it is.
+      const fitting = () => {
+        const a = legalOf("place").find((p) => p.action.plot === k && p.action.turn === turn);
+        return a ? [a.action.x + shape[0][0], a.action.y + shape[0][1]] : [3, 3];
+      };
+      keyboardPlot(board, k, t("{where}: arrow keys move the element, Enter places it, R turns, F flips", { where: card.plots.length > 1 ? t("Border {n}", { n: k + 1 }) : t("The plot") }), {
+        at: () => (hover && hover.plot === k ? [hover.cx, hover.cy] : null),
+        move: (x, y) => { hover = { plot: k, cx: x, cy: y }; draw(); },
+        place: () => placeHere(),
+        start: fitting,
+      });
+    }
     nodes.push(el("div", { class: "ju-plot-box" }, el("div", { class: "ju-cap", text: card.plots.length > 1 ? t("Border {n}", { n: k + 1 }) : t("The plot") }), board));
   });
   plots.replaceChildren(...nodes);
+  refocus(plots);
   const handBox = document.getElementById("hand");
   handBox.replaceChildren(hand
     ? el("div", { class: "ju-inhand" }, el("span", { text: t("In hand: {element} ({id}), orientation {turn}/{of}", { element: elementName(comps.elements[hand].name), id: hand, turn: turn + 1, of: shapes.length }) }), shapeSvg(shape, 60, elementColor(hand)))
@@ -317,14 +342,24 @@ function isoSvg(v, s, size, card) {
   return isoTower({ rows, cubes: s === null ? [] : cubes(v, s), size, isoTurn, color: elementColor, label: s === null ? "" : t("seat {n}'s building", { n: s + 1 }) });
 }
 
+// A phone (issue 31): when a round starts, one's card and plot come to the top of the
+// screen, the pool stays over its bottom: nothing to scroll while building.
+let inViewFor = null;
+function roundInView(v) {
+  const key = `${v.phase}:${v.round}`;
+  if (v.phase !== "build" || seat() === null || inViewFor === key || innerWidth > 800) return;
+  inViewFor = key;
+  document.getElementById("card-info")?.scrollIntoView({ block: "start" });
+}
+
 function drawPlayers(msg) {
   const v = msg.view;
   document.getElementById("players").replaceChildren(...v.players.map((p, s) => {
     const state = v.phase === "over" ? "" : v.called.includes(s) ? t("called Stop!") : v.conceded[s] ? t("gave up the round") : v.phase === "build" || v.phase === "window" ? t("building") : v.movers[0] === s ? t("choosing") : "";
     const card = p.card;
     const node = el("div", { class: "ju-player", "data-seat": s },
-      el("div", { class: "ju-pname" }, el("span", { class: "ju-dot", style: `background:${SEAT_COLORS[s]}` }),
-        el("strong", { text: `${s + 1} ${msg.names[s]}${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === seat() ? ` ${t("(you)")}` : ""}` })),
+      el("div", { class: "ju-pname" }, seatChip(s, msg.names),
+        el("span", { text: `${msg.bots[s] ? ` (${t("bot: {bot}", { bot: msg.bots[s] })})` : ""}${s === seat() ? ` ${t("(you)")}` : ""}` })),
       el("div", { text: `${yen(p.yen)} · ${t("{done}/{of} cards", { done: v.completed[s].length, of: comps.cards_to_end })}${state ? " · " + state : ""}` }),
       el("div", { class: "ju-pcard", text: card ? t("{card}: {floors}F {elements} · built {built_floors}F {built}", { card: placeName(comps, card.name), floors: card.floors, elements: card.elements, built_floors: p.floors.length, built: v.built[s].length }) : t("no card") }),
       el("div", { class: "ju-phand", text: v.hand[s] ? t("holds {element}", { element: elementName(comps.elements[v.hand[s]].name) }) : "" }),

@@ -159,3 +159,45 @@ export function rememberBest(key, game, value, lowerIsBetter) {
 export function storedBest(key) {
   try { return JSON.parse(localStorage.getItem(`ekimae.best.${key}`) ?? "null")?.value ?? null; } catch { return null; }
 }
+
+// A plot played from the keyboard (issue 31): the plot's drawing takes the focus; the
+// arrow keys move where the element in hand would go (its ghost shows it, with why it
+// fits or not), Enter or Space puts it there. `at()` is the square now pointed at (or
+// null), `move(x, y)` points at another, `place()` places. The page redraws the plot at
+// each change: `refocus(box)` gives the focus back to the new drawing of the same plot.
+let keyPlot = null; // the data-plot of the plot the keyboard was using
+let refocusing = false; // the focus given back after a redraw, not a person's Tab
+export function keyboardPlot(board, plot, label, { at, move, place, start }) {
+  board.setAttribute("tabindex", "0");
+  board.setAttribute("role", "application");
+  board.setAttribute("aria-label", label);
+  // Reached with Tab (not a click: the square clicked says where): the element starts
+  // where it fits, turned as it is now.
+  board.addEventListener("focus", () => {
+    keyPlot = String(plot);
+    if (!refocusing && board.matches(":focus-visible")) move(...start());
+  });
+  board.addEventListener("focusout", (ev) => { if (ev.relatedTarget) keyPlot = null; });
+  board.addEventListener("keydown", (ev) => {
+    const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] }[ev.key];
+    if (step) {
+      ev.preventDefault();
+      keyPlot = String(plot);
+      const [x, y] = at() ?? start();
+      move(Math.max(0, Math.min(6, x + step[0])), Math.max(0, Math.min(6, y + step[1])));
+    } else if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      keyPlot = String(plot);
+      if (!at()) move(...start());
+      place();
+    }
+  });
+}
+
+export function refocus(box) {
+  if (keyPlot === null) return;
+  const board = box.querySelector(`[data-plot="${keyPlot}"][tabindex]`);
+  if (!board || document.activeElement === board) return;
+  refocusing = true;
+  try { board.focus({ preventScroll: true }); } finally { refocusing = false; }
+}

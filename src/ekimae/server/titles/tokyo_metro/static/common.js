@@ -139,7 +139,7 @@ export function renderLines(box, view, names, comp, targets = null, pick = null,
     const cell = (content, kind) => target && pick && kind === slot
       ? el("td", {}, el("button", { type: "button", class: "slot-target", "data-line-target": l.letter, "data-slot": kind, onclick: () => pick(l.letter) }, "▶ ", content))
       : el("td", {}, content);
-    return el("tr", { class: target ? "target-row" : "" },
+    return el("tr", { class: target ? "target-row" : "", "data-line": l.letter },
       el("th", { scope: "row" }, el("span", { class: "badge", style: `--lc: ${info?.color ?? "#888"}`, text: l.letter }), ` ${lineName(comp, l.letter)}`),
       el("td", { text: yen(l.value) }), el("td", { text: `${yen(l.low)} / ${yen(l.high)}` }),
       cell(stockText, "stock"), cell(slotText, "slots"),

@@ -11,6 +11,8 @@ import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
 import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
 import { hintState, hintNodes } from "/static/hint.js";
+import { setMarker } from "/static/follow.js";
+import { lengthText, withLang } from "/static/endscreen.js";
 
 // MD-4/MD-5 (METRO DRINKS): a build is a station then a drink; a walked Move is steps (cells)
 // and a Stop button.
@@ -46,6 +48,7 @@ export async function initGame(config) {
   const svg = document.querySelector("#board svg");
   svg.append(svgEl("g", { id: "targets" }));
   zoom = initZoom(svg, document.getElementById("zoom"));
+  setMarker(markMove);
   table = connectTable(cfg, (msg) => { render(msg); }, "#actions button:not(#hint), #undo, #choice button, #cards button, #lines-table button, #board .target");
 }
 
@@ -72,8 +75,24 @@ function render(msg) {
   const undoButton = document.getElementById("undo");
   undoButton.hidden = !msg.can_undo;
   undoButton.onclick = () => table.undo();
-  // The panel in the page's language (msg.log, issue 20); the animation reads the view's English.
-  document.getElementById("log").replaceChildren(...(msg.log ?? v.log).map((line) => el("li", { text: line })));
+}
+
+// Where a move of the side log lies on the table (static/follow.js marks it): the action
+// card spot its disc went on, the cell, station or line it chose; a sealed bid only in its
+// player's panel.
+function markMove(entry) {
+  const a = entry.action;
+  const svg = document.querySelector("#board svg");
+  const panel = document.querySelector(`#players .player[data-seat="${entry.seat}"]`);
+  if (!a) return [panel];
+  const found = [];
+  if (a.spot) found.push(document.querySelector(`#cards [data-spot="${a.spot}"]`));
+  if (a.cell) found.push(svg.querySelector(`[data-cell="${a.cell}"]`));
+  if (a.station) found.push(svg.querySelector(`circle[data-station="${a.station}"]`));
+  if (a.line) found.push(document.querySelector(`#lines-table tr[data-line="${a.line}"]`));
+  if (a.pile) found.push(document.querySelector(`#cards [data-pile="${a.pile}"]`));
+  const shown = found.filter(Boolean);
+  return shown.length ? shown : [panel];
 }
 
 function renderStatus(msg) {
@@ -388,20 +407,22 @@ function renderEnd(msg) {
     el("td", { text: l.speculations.map(paid).join(", ") || "—" }),
     el("td", { text: yen(l.value_after_speculations) }),
     el("td", { text: l.stocks.map(paid).join(", ") || "—" })));
-  const rematch = cfg.seat !== null ? [el("button", { type: "button", id: "rematch", class: "big", onclick: askRematch, text: msg.rematch ? t("Join the rematch") : t("Rematch with the same seats") }), el("span", { id: "rematch-error", role: "alert" })] : [];
+  const replaying = document.body.classList.contains("replaying");
+  const rematch = cfg.seat !== null && !replaying ? [el("button", { type: "button", id: "rematch", class: "big", "data-end-rematch": "1", onclick: askRematch, text: msg.rematch ? t("Join the rematch") : t("Rematch with the same seats") }), el("span", { id: "rematch-error", role: "alert" })] : [];
   document.getElementById("result").replaceChildren(
     el("ol", { id: "ranking" }, ...ranking.map(([s, i]) => el("li", { text: `${seatText(msg.names, i)}${i === cfg.seat ? ` ${t("(you)")}` : ""}: ${yen(s)}${i === msg.winner ? ` — ${t("winner")}` : ""}` }))),
-    el("div", { class: "end-actions" }, ...rematch, el("a", { href: `/replay/${msg.game_id}`, class: "replay-link", text: t("Watch the replay") })),
+    el("div", { class: "end-actions" }, ...rematch, el("a", { href: withLang(`/replay/${msg.game_id}`), class: "replay-link", text: t("Watch the replay") })),
     el("h3", { text: t("Where the money came from") }), breakdown,
     el("h3", { text: t("Line payouts (TM-9.2, TM-9.3)") }),
-    el("table", { id: "line-payouts" }, el("thead", {}, el("tr", {}, ...[t("Line"), t("Value"), t("Speculations"), t("After"), t("Stock payouts")].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)));
-  if (!endShown) { endShown = true; window.scrollTo(0, 0); }
+    el("table", { id: "line-payouts" }, el("thead", {}, el("tr", {}, ...[t("Line"), t("Value"), t("Speculations"), t("After"), t("Stock payouts")].map((h) => el("th", { scope: "col", text: h })))), el("tbody", {}, ...rows)),
+    msg.end ? el("p", { id: "end-length", class: "end-length", text: `${t("Length:")} ${lengthText(msg.end)}` }) : "");
+  if (!endShown && !replaying) { endShown = true; window.scrollTo(0, 0); }
 }
 
 async function askRematch() {
   const out = document.getElementById("rematch-error");
   const res = await fetch(`/api/games/${cfg.gameId}/rematch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token: cfg.token }) });
   const body = await res.json().catch(() => ({}));
-  if (res.ok && body.url) { location.href = body.url; return; }
+  if (res.ok && body.url) { location.href = withLang(body.url); return; }
   if (out) out.textContent = ` ${t("No rematch: {reason}", { reason: body.detail ?? body.error?.message ?? res.status })}`;
 }

@@ -2,10 +2,14 @@
 (COUNTDOWN, BOTTLE BONUS): each seat's element in hand, its building (the elements it
 placed, in order), the pace of its hand actions, and the shared pool they leave.
 
-A variant's state mixes `Hands` in and says, in class attributes, which rule IDs its
-refusals cite and how far back a return may reach (`_last_returnable`). A placed entry
-is a tuple whose first item is the element's id; the rest is the variant's (TOKYO
-JUTAKU's plot, turn, x, y, floor; COUNTDOWN's turn, x, y, floor).
+A building state derives from `Hands` and gives `elements()` and `hand_ms()`; it says, in
+class attributes, which rule IDs its refusals cite. Its extension points, public and
+overridable: `last_returnable(seat)` (how far back a return may reach), `return_scope()`
+(how a refused return says so) and `take_or_return(seat, action)` (what else a take or a
+return does). What the state calls: `init_hands`, `earliest`, `hand_actions`,
+`hand_refusal`, `take_or_return`, `place_entry`. A placed entry is a tuple whose first item
+is the element's id; the rest is the variant's (TOKYO JUTAKU's plot, turn, x, y, floor;
+COUNTDOWN's turn, x, y, floor).
 """
 
 from __future__ import annotations
@@ -15,25 +19,25 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Seat
-from ekimae.games.tokyo_jutaku.actions import Return, Take
-from ekimae.games.tokyo_jutaku.components import Element
+from ekimae.core.saved import Saved
+from ekimae.games.jutaku_kit.actions import Return, Take
+from ekimae.games.jutaku_kit.elements import Element
 
 NEVER = -(10**9)
 Refusal = tuple[str, str, str]
 P = TypeVar("P", bound=tuple[Any, ...])
 
 
-class Hands(Generic[P]):
-    """The hand/pace/pool part of a building state (a mixin: the state defines `now`,
-    `elements()` and `hand_ms()`)."""
+class Hands(Saved, Generic[P]):
+    """The hand/pace/pool part of a building state (a base: the state defines
+    `elements()` and `hand_ms()`; its fields are saved with the state's)."""
 
-    __slots__ = ("built", "hand", "last_act")
     HAND_RULE: ClassVar[str] = "JU-4"  # the rule a refused take, return or pace cites
     ELEMENT_RULE: ClassVar[str] = "JU-1"  # the rule an unknown element cites
-    hand: list[str | None]
-    built: list[list[P]]
-    last_act: list[int]
-    now: int
+    hand: list[str | None]  # each seat's element in hand
+    built: list[list[P]]  # each seat's building: the elements it placed, in order
+    last_act: list[int]  # when each seat last took, placed or returned (the pace)
+    now: int  # the game time (ms) of the last action
 
     def elements(self) -> Mapping[str, Element]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -41,7 +45,7 @@ class Hands(Generic[P]):
     def hand_ms(self) -> int:  # pragma: no cover - abstract
         raise NotImplementedError
 
-    def _init_hands(self, seats: int) -> None:
+    def init_hands(self, seats: int) -> None:
         self.hand = [None] * seats
         self.built = [[] for _ in range(seats)]
         self.last_act = [NEVER] * seats
@@ -53,15 +57,15 @@ class Hands(Generic[P]):
         away.update(p[0] for b in self.built for p in b)
         return [e for e in self.elements() if e not in away]
 
-    def _earliest(self, seat: Seat) -> int:
+    def earliest(self, seat: Seat) -> int:
         """RULING: a seat's grabs, placements and returns are `hand_ms` apart."""
         return max(self.now, self.last_act[seat] + self.hand_ms())
 
-    def _last_returnable(self, seat: Seat) -> str | None:
+    def last_returnable(self, seat: Seat) -> str | None:
         """The placed element the seat may return now (JU-4: the last placed)."""
         return str(self.built[seat][-1][0]) if self.built[seat] else None
 
-    def _return_scope(self) -> str:
+    def return_scope(self) -> str:
         """Words for how far back a return reaches, in a refusal."""
         return ""
 
@@ -71,7 +75,7 @@ class Hands(Generic[P]):
                 return f"seat {p + 1}"
         return "nobody"
 
-    def _hand_actions(
+    def hand_actions(
         self, seat: Seat, at: int, places: Callable[[str], Iterable[Action]]
     ) -> list[Action]:
         """JU-4: with an empty hand, a take of each pooled element and the return of the
@@ -80,16 +84,16 @@ class Hands(Generic[P]):
         if ident is not None:
             return [*places(ident), Return(at, ident)]
         out: list[Action] = [Take(at, e) for e in self.pool()]
-        last = self._last_returnable(seat)
+        last = self.last_returnable(seat)
         if last is not None:
             out.append(Return(at, last))
         return out
 
-    def _hand_refusal(self, seat: Seat, action: Action, at: int) -> Refusal | None:
+    def hand_refusal(self, seat: Seat, action: Action, at: int) -> Refusal | None:
         """The pace (RULING), a take (JU-4) and a return (JU-4); None for a placement
         that the variant checks itself, once the pace allows it."""
         rule = self.HAND_RULE
-        earliest = self._earliest(seat)
+        earliest = self.earliest(seat)
         if at < earliest:
             return rule, f"one element at a time: next at {_ms(earliest)} (RULING)", ""
         hand = self.hand[seat]
@@ -107,9 +111,9 @@ class Hands(Generic[P]):
                 if action.element != hand:
                     return rule, f"seat {seat + 1} holds {hand}: return that one first", ""
                 return None
-            last = self._last_returnable(seat)
+            last = self.last_returnable(seat)
             if last != action.element:
-                back = f"only the last element placed{self._return_scope()} can go back"
+                back = f"only the last element placed{self.return_scope()} can go back"
                 return rule, f"{back} ({last or 'nothing'})", ""
             return None
         element: str = getattr(action, "element", "")
@@ -117,7 +121,7 @@ class Hands(Generic[P]):
             return rule, f"seat {seat + 1} does not hold {element}", ""
         return None
 
-    def _take_or_return(self, seat: Seat, action: Take | Return) -> None:
+    def take_or_return(self, seat: Seat, action: Take | Return) -> None:
         """JU-4: a take fills the hand; a return empties it, or takes back the last placed."""
         if isinstance(action, Take):
             self.hand[seat] = action.element
@@ -127,28 +131,11 @@ class Hands(Generic[P]):
             self.built[seat].pop()
         self.last_act[seat] = action.at
 
-    def _placed(self, seat: Seat, entry: P, at: int) -> None:
+    def place_entry(self, seat: Seat, entry: P, at: int) -> None:
         """JU-4: the element in hand goes on the building."""
         self.built[seat].append(entry)
         self.hand[seat] = None
         self.last_act[seat] = at
-
-    def _hands_to_dict(self) -> dict[str, Any]:
-        return {
-            "hand": list(self.hand),
-            "built": [[list(p) for p in b] for b in self.built],
-            "last_act": list(self.last_act),
-        }
-
-    def _copy_hands_to(self, other: Hands[P]) -> None:
-        other.hand = list(self.hand)
-        other.built = [list(b) for b in self.built]
-        other.last_act = list(self.last_act)
-
-    def _hands_from_dict(self, raw: Mapping[str, Any], entry: Callable[[Any], P]) -> None:
-        self.hand = [None if h is None else str(h) for h in raw["hand"]]
-        self.built = [[entry(p) for p in b] for b in raw["built"]]
-        self.last_act = [int(t) for t in raw["last_act"]]
 
 
 def _ms(at: int) -> str:
