@@ -10,8 +10,8 @@
   const explains = (node) => node.nodeType === 1 && (node.hasAttribute("data-tip") || (node.getAttribute("title") ?? "").trim() || node.hasAttribute("aria-description") || node.hasAttribute("aria-describedby") || [...node.children].some((k) => k.tagName === "title")
     || ((node.hasAttribute("aria-label") || node.hasAttribute("aria-labelledby")) && named(node)));
   // The tooltip is itself the explanation. The game log's lines are the engine's record in the booklets' notation; issue 31
-  // redraws the log as a side log, so it is not checked here.
-  const hidden = (node) => node.closest?.("[aria-hidden=true], [hidden], script, style, template, head, option, #log, .log-panel, .sh-log, #tip");
+  // redraws the log as a side log (#sidelog, and its last line on a phone, #last-move), so it is not checked here.
+  const hidden = (node) => node.closest?.("[aria-hidden=true], [hidden], script, style, template, head, option, #log, .log-panel, .sh-log, #sidelog, #last-move, #tip");
   const out = [];
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {

@@ -181,7 +181,8 @@ def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str,
                         one
                         if floors == 1
                         else _N("{space}: ({drinks}) × {floors} floors = {amount}"),
-                        space=space,
+                        # The card by its place, as the table says it (grid codes are the engine's).
+                        space=w.place(DATA.jutaku.cards[view["grid"][space]].name),
                         drinks=drinks,
                         floors=floors,
                         amount=w.yen(sum(prices) * floors),
