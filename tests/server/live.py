@@ -46,17 +46,24 @@ class LiveServer:
 
 
 @contextlib.contextmanager
-def live_server(tmp_path: Path, bot_delay: float = 0.05, pace_ms: int = 0) -> Iterator[LiveServer]:
+def live_server(
+    tmp_path: Path, bot_delay: float = 0.05, pace_ms: int = 0, admin_secret: str | None = None
+) -> Iterator[LiveServer]:
     """The app with a fresh SQLite data folder, served until the block ends; pages show
     others' moves at once unless `pace_ms` (issue 31) says otherwise."""
     port = free_port()
-    url = sqlite_url(tmp_path / "data")
-    app = create_app(Settings(database_url=url, bot_delay=bot_delay, pace_ms=pace_ms))
+    settings = Settings(
+        database_url=sqlite_url(tmp_path / "data"),
+        bot_delay=bot_delay,
+        pace_ms=pace_ms,
+        admin_secret=admin_secret,
+    )
+    app = create_app(settings)
     srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_until_complete, args=(srv.serve(),), daemon=True)
     thread.start()
-    deadline = time.monotonic() + 20
+    deadline = time.monotonic() + 120  # a hang bound only (docs/testing.md, rule 4)
     while not srv.started:
         assert time.monotonic() < deadline, "the server did not start"
         time.sleep(0.05)

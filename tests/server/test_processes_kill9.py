@@ -103,7 +103,7 @@ def test_kill_minus_nine_one_of_three_processes_loses_nothing(tmp_path: Path) ->
         bases = [f"http://{HOST}:{p}" for p in ports]
         try:
             for proc, base in zip(procs, bases, strict=True):
-                wait_ready(proc, base, timeout=30)
+                wait_ready(proc, base)
             with httpx.Client(base_url=bases[0], timeout=10) as http:
                 game = create(http, PEOPLE, seed=21)
             with httpx.Client(base_url=bases[1], timeout=10) as http:
@@ -149,7 +149,7 @@ async def _scenario(bases: list[str], procs: list[Any], game: dict[str, Any], bo
             assert views[0] == views[1] and views[0]["actions"] == 12
         # The dead process's bots: taken over once its lease expired; the game finishes,
         # with every move a client saw before the kill still in its record.
-        deadline = time.monotonic() + 40
+        deadline = time.monotonic() + 120  # a hang bound only (docs/testing.md, rule 4)
         while not (final := await asyncio.to_thread(_state, bases[0], bot_gid))["finished"]:
             assert time.monotonic() < deadline, "nobody took over the dead process's bots"
             await asyncio.sleep(0.2)

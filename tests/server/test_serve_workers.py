@@ -69,8 +69,8 @@ def test_two_processes_on_one_port_share_the_games(tmp_path: Path) -> None:
         cmd += ["--bot-workers", "0", "--bot-delay", "0"]
         proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            wait_ready(proc, base, timeout=40)
-            deadline = time.monotonic() + 20
+            wait_ready(proc, base)
+            deadline = time.monotonic() + 120  # a hang bound only
             while len(_children(proc.pid)) < 2:  # uvicorn's supervisor and its two servers
                 assert time.monotonic() < deadline, _children(proc.pid)
                 time.sleep(0.2)
@@ -92,7 +92,7 @@ def test_two_processes_on_one_port_share_the_games(tmp_path: Path) -> None:
                     assert res.json() == {"ok": True, "index": i}, res.text
                 bots = http.post("/api/games", json={"seats": [{"bot": "random"}] * 3})
                 bot_gid = bots.json()["id"]
-                deadline = time.monotonic() + 30
+                deadline = time.monotonic() + 120  # a hang bound only
                 while not (other := httpx.get(f"{base}/api/games/{bot_gid}").json())["finished"]:
                     assert time.monotonic() < deadline, "the bots did not finish"
                     time.sleep(0.1)

@@ -10,6 +10,7 @@ from ekimae.core.actions import Action
 from ekimae.games.chocolate_milk.actions import Buy, BuyCrate, Pass, Sell
 from ekimae.games.chocolate_milk.components import load_data
 from ekimae.games.chocolate_milk.grid import CELLS
+from ekimae.games.chocolate_milk.view import milk_view
 from ekimae.research.space import Catalog
 
 
@@ -51,19 +52,22 @@ class Encoder:
         return out
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
-        me = view["seat"]
+        seen = milk_view(view)
+        me = seen["seat"]
+        if me is None:
+            raise ValueError("the encoder reads a seat's view, not a spectator's")
         out: list[float] = []
         for k in range(self.seats):
-            p = view["players"][(me + k) % self.seats]
+            p = seen["players"][(me + k) % self.seats]
             out.append(p["money"] / self.scale)
             out += [1.0 if c == p["cell"] else 0.0 for c in CELLS]
             out += self._drinks([d for crate in p["crates"] for d in crate])
             out.append(float(len(p["crates"])))
             out.append(sum(c["points"] for c in p["crate_scores"]) / self.scale)
-        for cell in view["grid"]:
+        for cell in seen["grid"]:
             out += self._drinks(cell["drinks"])
-        yen: dict[str, Any] = {m["card"]: m["yen"] for m in view["market"]}
+        yen = {m["card"]: m["yen"] for m in seen["market"]}
         out += [yen[c] / self.scale for c in self.cards]
-        out += self._drinks(view["supply"])
-        out.append(float(view["crates_left"]))
+        out += self._drinks(seen["supply"])
+        out.append(float(seen["crates_left"]))
         return out

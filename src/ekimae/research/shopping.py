@@ -9,6 +9,7 @@ from typing import Any
 from ekimae.core.actions import Action
 from ekimae.games.shopping.actions import Machine, Move, Pass, Take
 from ekimae.games.shopping.components import OUT, load_data
+from ekimae.games.shopping.view import own_seat, shopping_view
 from ekimae.research.space import Catalog
 
 YEN = 1000.0  # yen are scaled by this
@@ -47,19 +48,20 @@ class Encoder:
         self.size = seats * per_seat + len(self.shops) + len(self.piles) + len(self.colours) + 6
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
-        me = view["seat"]
+        seen = shopping_view(view)
+        me = own_seat(seen)
         out: list[float] = []
         for k in range(self.seats):
-            p = view["players"][(me + k) % self.seats]
+            p = seen["players"][(me + k) % self.seats]
             where = [0.0] * len(self.places)
             where[self.places[p["at"]]] = 1.0
             out += where
             out += [p["money"] / YEN, float(p["barrels"]), float(len(p["crate"]))]
             out += [p["crate_pays"] / YEN, float(p["magazines"])]
-        out += [float(len(view["shops"][s])) for s in self.shops]
-        out += [view["piles"][p] / YEN for p in self.piles]
-        out += [view["colours"][c] / YEN for c in self.colours]
-        out += [view["tuna_price"] / YEN, view["salmon_price"] / YEN]
-        out += [float(len(view["machine"])), float(view["bag"]["tuna"]), float(view["bag"]["crab"])]
-        out.append(float(view["phase"] == "take"))
+        out += [float(len(seen["shops"][s])) for s in self.shops]
+        out += [seen["piles"][p] / YEN for p in self.piles]
+        out += [seen["colours"][c] / YEN for c in self.colours]
+        out += [seen["tuna_price"] / YEN, seen["salmon_price"] / YEN]
+        out += [float(len(seen["machine"])), float(seen["bag"]["tuna"]), float(seen["bag"]["crab"])]
+        out.append(float(seen["phase"] == "take"))
         return out

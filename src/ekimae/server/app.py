@@ -22,12 +22,12 @@ from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
 from ekimae import i18n
-from ekimae.server import rules_pages
+from ekimae.server import metrics, rules_pages
 from ekimae.server.config import Limits, Settings
 from ekimae.server.errors import RefusedError
 from ekimae.server.guards import GuardedApp
 from ekimae.server.headers import page_start
-from ekimae.server.routes import following, games, learn, live, pages, seats, social
+from ekimae.server.routes import admin, following, games, learn, live, ops, pages, seats, social
 from ekimae.server.services import Services
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.titles import static_folders
@@ -88,6 +88,7 @@ def create_app(settings: Settings) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         running = await Services.start(settings)
+        metrics.count_errors()  # after uvicorn configured its loggers
         app.state.services = running
         # What tests and tools read: the store, the hub, the ratings, the event bus.
         app.state.store, app.state.hub = running.store, running.hub
@@ -107,6 +108,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RequestValidationError, answer_error)
     app.add_exception_handler(RefusedError, answer_error)
     app.include_router(rules_pages.router)  # /rules, /rules/{game}: docs/rules as pages
-    for routes in (pages, games, seats, social, following, live, learn):  # learn: issue 30
+    for routes in (pages, games, seats, social, following, live, learn, ops, admin):
         app.include_router(routes.router)
     return app

@@ -8,6 +8,7 @@ and exit status 2 with nothing changed.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -43,10 +44,15 @@ def add_backup_commands(subparsers: Any) -> None:
 
 def _database_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--database-url", default=None, help="as for `ekimae serve` (default: SQLite)"
+        "--database-url",
+        default=os.environ.get("EKIMAE_DATABASE_URL") or None,
+        help="as for `ekimae serve` (default: $EKIMAE_DATABASE_URL, else SQLite)",
     )
     parser.add_argument(
-        "--data-dir", type=Path, default=None, help="default: ~/.local/share/ekimae"
+        "--data-dir",
+        type=Path,
+        default=None,
+        help="default: $EKIMAE_DATA_DIR, else ~/.local/share/ekimae",
     )
 
 

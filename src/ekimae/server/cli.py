@@ -44,20 +44,27 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--port", type=int, default=8000, help="1-65535 (default: 8000)")
     parser.add_argument(
         "--database-url",
+        default=os.environ.get("EKIMAE_DATABASE_URL") or None,
+        help="e.g. postgresql://user:pass@host/db (default: $EKIMAE_DATABASE_URL, else "
+        "SQLite in the data folder)",
+    )
+    parser.add_argument(
+        "--data-dir",
+        type=Path,
         default=None,
-        help="e.g. postgresql://user:pass@host/db (default: SQLite in the data folder)",
+        help="default: $EKIMAE_DATA_DIR, else ~/.local/share/ekimae",
     )
     parser.add_argument(
-        "--data-dir", type=Path, default=None, help="default: ~/.local/share/ekimae"
-    )
-    parser.add_argument(
-        "--bot-delay", type=float, default=0.4, help="seconds a bot waits before acting"
+        "--bot-delay",
+        type=float,
+        default=os.environ.get("EKIMAE_BOT_DELAY", "0.4"),
+        help="seconds a bot waits before acting (default: $EKIMAE_BOT_DELAY, else 0.4)",
     )
     parser.add_argument(
         "--bot-workers",
         type=int,
-        default=1,
-        help="worker processes for bot moves and hints (default: 1)",
+        default=os.environ.get("EKIMAE_BOT_WORKERS", "1"),
+        help="worker processes for bot moves and hints (default: $EKIMAE_BOT_WORKERS, else 1)",
     )
     parser.add_argument(
         "--workers",
@@ -67,9 +74,10 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument(
         "--ray-address",
-        default=None,
+        default=os.environ.get("EKIMAE_RAY_ADDRESS") or None,
         help="run bot moves and hints on a Ray cluster (auto, ray://host:10001, local) "
-        "instead of this machine's worker processes; needs Ray installed",
+        "instead of this machine's worker processes; needs Ray installed "
+        "(default: $EKIMAE_RAY_ADDRESS)",
     )
     parser.add_argument(
         "--smtp-url",
@@ -104,19 +112,27 @@ def add_serve_command(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--trusted-proxy",
         action="append",
-        default=[],
+        default=os.environ.get("EKIMAE_TRUSTED_PROXIES", "").replace(",", " ").split(),
         metavar="ADDRESS",
         help="a reverse proxy (address or network, e.g. 127.0.0.1 or 10.0.0.0/8) whose "
-        "X-Forwarded-For names the client; repeat for several (default: none, the "
-        "connection's address is the client's)",
+        "X-Forwarded-For names the client; repeat for several (default: those in "
+        "$EKIMAE_TRUSTED_PROXIES, else none: the connection's address is the client's)",
     )
     parser.add_argument(
         "--create-limit",
         type=int,
-        default=Limits().creates_per_window,
+        default=os.environ.get("EKIMAE_CREATE_LIMIT", str(Limits().creates_per_window)),
         metavar="N",
         help=f"games one client (address) may create per {Limits().window_seconds / 60:.0f} "
-        f"minutes (default: {Limits().creates_per_window}; 0: no limit)",
+        f"minutes (default: $EKIMAE_CREATE_LIMIT, else {Limits().creates_per_window}; "
+        "0: no limit)",
+    )
+    parser.add_argument(
+        "--admin-secret-file",
+        metavar="FILE",
+        default=None,
+        help="a file whose first line is the admin page's secret (/admin; default: "
+        "$EKIMAE_ADMIN_SECRET_FILE, else $EKIMAE_ADMIN_SECRET; none: no admin page)",
     )
     parser.set_defaults(func=run_serve)
     return parser
@@ -165,6 +181,16 @@ def check_clients(args: argparse.Namespace) -> None:
         raise ServeError(f"--trusted-proxy {exc}") from None
     if args.create_limit < 0:
         raise ServeError(f"--create-limit {args.create_limit} must be 0 (no limit) or more")
+
+
+def check_admin(args: argparse.Namespace) -> None:
+    """Read the admin secret into `args.admin_secret` (None: no admin page)."""
+    from ekimae.server.admin_auth import read_secret
+
+    try:
+        args.admin_secret = read_secret(args.admin_secret_file, dict(os.environ))
+    except ValueError as exc:
+        raise ServeError(str(exc)) from None
 
 
 def check_processes(args: argparse.Namespace, url: str) -> None:
@@ -317,6 +343,7 @@ def run_serve(args: argparse.Namespace) -> int:
         check_numbers(args)
         check_notify(args)
         check_clients(args)
+        check_admin(args)
         if args.database_url:
             url: str = args.database_url
             where = f"ekimae: database {mask_url(url)}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,6 +40,10 @@ class Limits:
     # Turn notifications (e-mail, webhook) one seat, or one destination over all games,
     # may be sent per window: a game against fast bots must not become a mail bomb.
     notify_per_window: int = 20
+    # The admin page (`routes.admin`): its writes per client address and window, and its
+    # login attempts (a wrong secret counts; guessing it must be slow).
+    admin_writes_per_window: int = 300
+    admin_logins_per_window: int = 10
 
 
 @dataclass(frozen=True)
@@ -81,6 +86,9 @@ class Settings:
     # Proxies whose `X-Forwarded-For` names the client (addresses or networks); none by
     # default: the connection's peer is the client (`server.forwarded`).
     trusted_proxies: tuple[str, ...] = ()
+    # The admin page's secret (`serve --admin-secret-file`, $EKIMAE_ADMIN_SECRET(_FILE));
+    # None: no admin page at all (404).
+    admin_secret: str | None = None
 
 
 def sqlite_url(data_dir: Path) -> str:
@@ -94,3 +102,9 @@ def normalise_url(url: str) -> str:
     if url.startswith(("postgresql://", "postgres://")):
         return "postgresql+psycopg://" + url.split("://", 1)[1]
     return url
+
+
+def mask_url(url: str) -> str:
+    """`url` with its password (if any) shown as `***`; works on unparsable URLs too (up to
+    the last `@`, in case the password has an unescaped `/` or `@`)."""
+    return re.sub(r"(://[^:/?#@]*:).*@", r"\1***@", url)

@@ -302,6 +302,19 @@ class Hub:
                 # the server from starting; that game answers with an error when opened.
                 log.error("game %s cannot be resumed: %s", game_id, exc)
 
+    async def drain(self) -> None:
+        """A graceful stop's first half, before the sockets close: refuse every new action
+        (503 `stopping`; nothing half-done), start no bot move or timer, wait for each write
+        in flight (it holds its game's lock), and give up the games' leases so that another
+        process plays their bots and clocks at once."""
+        self.tables.gate.open = False
+        self.runner.closing = True
+        for table in self.tables.all():
+            async with table.lock:
+                pass
+        await self.runner.close(self.tables.all())
+        await self.leases.release(self.tables.all())
+
     async def close(self) -> None:
         await self.peers.close()
         await self.runner.close(self.tables.all())

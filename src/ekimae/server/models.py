@@ -20,6 +20,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -58,6 +59,8 @@ class GameRow(Base):
     # Bumped by every append and undo (revision 0006): writes are conditional on it, so a
     # process with a stale cache re-reads instead of writing over another's action.
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    # When the admin closed it unfinished (0008): no more actions, finished without a result.
+    closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatToken(Base):
@@ -111,6 +114,8 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(80))
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    # Hidden by the admin (0008): kept here, never sent to a page again.
+    hidden: Mapped[bool] = mapped_column(default=False, server_default=false())
 
 
 class NotifyRow(Base):
@@ -174,3 +179,17 @@ class RateEvent(Base):
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     key: Mapped[str] = mapped_column(String(200))
     at: Mapped[float] = mapped_column(Float)
+
+
+class AdminLogRow(Base):
+    """One admin action (0008): when, who (the name given at login and the address), what
+    (`close`, `delete`, `hide-chat`, `to-bot`, `login` ...), on which game, and details."""
+
+    __tablename__ = "admin_log"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), server_default=func.now())
+    who: Mapped[str] = mapped_column(String(200))
+    action: Mapped[str] = mapped_column(String(40))
+    game_id: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    detail: Mapped[str] = mapped_column(Text, default="", server_default="")

@@ -131,6 +131,8 @@ def table_summary(live: Live) -> dict[str, Any]:
         "claimed": live.claimed,
         "practice": live.info.practice,
         "actions": len(live.record.actions),
+        # An administrator closed it unfinished: it takes no more actions (issue 35).
+        "closed": live.info.closed,
     }
 
 
@@ -222,7 +224,8 @@ class Snapshot:
         live, state, options = self.live, self.state, self.info.options
         common = self._outcome()
         view = self.view(seat)
-        acts = seat is not None and seat in state.current_players()
+        # A game an administrator closed offers nobody an action.
+        acts = seat is not None and seat in state.current_players() and not self.info.closed
         return {
             "type": "state",
             "seat": seat,
@@ -268,6 +271,7 @@ class Snapshot:
                     "claimed": self.claimed,
                     "practice": self.info.practice,
                     "actions": self.count,
+                    "closed": self.info.closed,  # by an administrator (issue 35)
                 },
                 "sealed": sorted(live.game.type.sealed),
                 # Several seats act at once: each guards its action with its own `seq`, so

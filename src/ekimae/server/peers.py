@@ -2,7 +2,8 @@
 
 Another process's writes arrive as events (`server.bus`): for a game held here, its
 table re-reads what changed (never trusting the payload) and pushes its sockets; chat
-messages and seat changes are read and passed on. A periodic check compares the
+messages and seat changes are read and passed on; a game the admin deleted is forgotten,
+a message it hid taken off the pages. A periodic check compares the
 revisions of the held games with the table (events lost while the listener was down),
 renews the leases of the games whose bots run here, and adopts the games whose bots'
 process died (lease expired).
@@ -18,6 +19,7 @@ from typing import Any
 
 from ekimae.core.errors import EkimaeError
 from ekimae.server.leases import Leases
+from ekimae.server.removals import forget, unshow
 from ekimae.server.runners import Runner
 from ekimae.server.table import Table
 from ekimae.server.tables import Tables
@@ -62,6 +64,10 @@ class Peers:
         elif kind in ("seats", "rematch"):
             drop = event.get("drop")
             self._spawn(self._remote_seats(table, drop if isinstance(drop, int) else None))
+        elif kind == "deleted":  # by the admin, in another process
+            forget(self.tables, self.runner, table.info.id)
+        elif kind == "chat-hidden" and isinstance(event.get("id"), int):
+            unshow(table, event["id"])
 
     async def _sync(self, table: Table) -> None:
         if await table.sync():

@@ -129,6 +129,8 @@ class Runner:
                 else:
                     await table.act(seat, action, seq=seq)
             except RefusedError as exc:
+                if exc.kind == "stopping":  # this process stops: another takes the lease
+                    return
                 log.debug("bot %s at seat %d in %s refused: %s", name, seat, game_id, exc.message)
                 if exc.kind not in ("stale", "illegal") or (exc.kind == "illegal" and alone):
                     log.error("bot %s at seat %d in %s: %s", name, seat, game_id, exc.message)

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from dataclasses import dataclass, field
 
+from ekimae.server import metrics
 from ekimae.server.bus import Bus
 from ekimae.server.config import Settings
 from ekimae.server.forwarded import ClientAddress
@@ -19,6 +21,9 @@ from ekimae.server.notify import Notifier
 from ekimae.server.ratings import Ratings
 from ekimae.server.store import Store
 from ekimae.server.workers import make_pool
+
+# A process's start and stop are told where uvicorn tells its own (shown at INFO).
+lifecycle = logging.getLogger("uvicorn.error")
 
 
 @dataclass
@@ -36,6 +41,11 @@ class Services:
     ratings_lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bus: Bus | None = None
     watch: asyncio.Task[None] | None = None
+    sampler: metrics.Sampler | None = None
+    stopping: bool = False  # a graceful stop began: not ready, no new actions
+    # The admin page's writes and login attempts per client address (`routes.admin`).
+    admin_writes: Limiter | None = None
+    admin_logins: Limiter | None = None
 
     @classmethod
     async def start(cls, settings: Settings) -> Services:
@@ -60,7 +70,12 @@ class Services:
             creates=rate_limiter(store, "create", limits.creates_per_window, window),
             hints=rate_limiter(store, "hint", limits.hints_per_window, window),
             addresses=ClientAddress(settings.trusted_proxies),
+            admin_writes=rate_limiter(store, "admin", limits.admin_writes_per_window, window),
+            admin_logins=rate_limiter(store, "login", limits.admin_logins_per_window, window),
         )
+        metrics.time_statements(store.engine)
+        running.sampler = metrics.Sampler(hub)
+        hub.listen(running.sampler.on_committed)
         if hub.multi:
             # Other processes may serve the same games: hear their writes, check the
             # table periodically, adopt games whose bots' process died.
@@ -71,6 +86,17 @@ class Services:
             running.watch = asyncio.create_task(hub.watch())
         await hub.resume_bots()
         return running
+
+    async def drain(self) -> None:
+        """SIGTERM's first step (`serving.Server`): the hub takes no more actions and its
+        writes in flight finish; then uvicorn closes the sockets (1012, the page reconnects)
+        and waits for the requests being answered."""
+        if self.stopping:
+            return
+        self.stopping = True
+        lifecycle.info("stopping: no new actions; finishing the writes in flight")
+        await self.hub.drain()
+        lifecycle.info("stopping: writes finished; closing sockets (1012: pages reconnect)")
 
     async def stop(self) -> None:
         if self.watch is not None:

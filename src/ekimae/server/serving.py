@@ -4,25 +4,28 @@ one process or the supervisor of several."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import contextlib
+import logging
 import os
-import re
+import shutil
 import socket
+import tempfile
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 from ekimae.server.config import Limits, Settings
+from ekimae.server.config import mask_url as mask_url  # its home before
 
 if TYPE_CHECKING:
     import uvicorn
 
 STARTUP_FAILURE = 3  # uvicorn's code when the app itself fails to start
 BACKLOG = 2048  # uvicorn's default
-
-
-def mask_url(url: str) -> str:
-    """`url` with its password (if any) shown as `***`; works on unparsable URLs too (up to
-    the last `@`, in case the password has an unescaped `/` or `@`)."""
-    return re.sub(r"(://[^:/?#@]*:).*@", r"\1***@", url)
+WORKER_HEALTHCHECK = 60  # seconds
+# A graceful stop waits this long for requests being answered, then cancels them (systemd
+# waits TimeoutStopSec=30 before it kills: deploy/systemd/ekimae@.service).
+STOP_SECONDS = 20
 
 
 def uvicorn_config(
@@ -50,12 +53,33 @@ def uvicorn_config(
         # the app reads it from the proxies named by --trusted-proxy (server.forwarded).
         proxy_headers=False,
         ws=Protocol,  # per-message deflate at level 1 (server.wire)
+        # With several processes uvicorn's supervisor restarts a child that has not started
+        # or answered its ping within this many seconds: its default (5) killed children
+        # still starting on a busy 2-core machine, over and over.
+        timeout_worker_healthcheck=WORKER_HEALTHCHECK,
+        timeout_graceful_shutdown=STOP_SECONDS,
     )
 
 
-def serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) -> int:
-    import uvicorn  # imported late: the rest of the CLI must not pay for the web stack
+def graceful_server(config: uvicorn.Config, drain: Callable[[], Awaitable[None]]) -> Any:
+    """uvicorn's server, whose stop (SIGTERM, SIGINT) first runs `drain` — the app takes
+    no more actions and finishes its writes — and only then does what uvicorn does: stop
+    listening, close every WebSocket with 1012 (service restart: pages reconnect, through
+    the proxy to another process), wait for the requests being answered, shut the app."""
+    import uvicorn
 
+    class Server(uvicorn.Server):
+        async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+            try:
+                await asyncio.wait_for(drain(), STOP_SECONDS)
+            except Exception:  # a failed drain must not keep the process from stopping
+                logging.getLogger("ekimae.server").exception("stopping: the drain failed")
+            await super().shutdown(sockets)
+
+    return Server(config)
+
+
+def serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) -> int:
     from ekimae.server import logs
     from ekimae.server.app import create_app
     from ekimae.server.tuning import tune_gc
@@ -73,20 +97,24 @@ def serve(args: argparse.Namespace, url: str, where: str, sock: socket.socket) -
         log_json=args.log_format == "json",
         limits=Limits(creates_per_window=args.create_limit),
         trusted_proxies=tuple(args.trusted_proxy),
+        admin_secret=getattr(args, "admin_secret", None),
     )
     print(where)
     if settings.smtp_url:
         print(f"ekimae: turn e-mails via {mask_url(settings.smtp_url)} from {settings.smtp_from}")
     if args.ray_address:
         print(f"ekimae: bot moves and hints on Ray at {mask_url(args.ray_address)}")
+    if settings.admin_secret:
+        print(f"ekimae: admin page at http://{host}:{args.port}/admin")
     print(f"ekimae: open http://{host}:{args.port}/", flush=True)
     if args.workers > 1:
         return serve_processes(args, settings, sock)
-    config = uvicorn_config(create_app(settings), args.host, args.port, settings)
+    app = create_app(settings)
+    config = uvicorn_config(app, args.host, args.port, settings)
     # After uvicorn.Config: it (re)configures the logging handlers.
     logs.install(json_lines=settings.log_json)
     tune_gc()  # after the app is made: its data is set aside for good
-    server = uvicorn.Server(config)
+    server = graceful_server(config, lambda: app.state.services.drain())
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has shut down cleanly
         server.run(sockets=[sock])
     return 0 if server.started else STARTUP_FAILURE
@@ -103,6 +131,7 @@ def serve_processes(args: argparse.Namespace, settings: Settings, sock: socket.s
 
     from ekimae.server import logs
     from ekimae.server.app import SETTINGS_ENV
+    from ekimae.server.metrics import MULTIPROC_ENV
 
     data = {f.name: getattr(settings, f.name) for f in dataclasses.fields(settings)}
     data["limits"] = dataclasses.asdict(settings.limits)  # the same in every process
@@ -112,6 +141,15 @@ def serve_processes(args: argparse.Namespace, settings: Settings, sock: socket.s
     )
     logs.install(json_lines=settings.log_json)
     print(f"ekimae: {args.workers} server processes on one port", flush=True)
-    with contextlib.suppress(KeyboardInterrupt):
-        Multiprocess(config, sockets=[sock]).run()
+    # A scrape reaches any of the processes: each writes its metrics to one folder, which
+    # `/metrics` sums (`server.metrics`); one left by a previous run is not read.
+    made = None
+    if not os.environ.get(MULTIPROC_ENV):
+        made = os.environ[MULTIPROC_ENV] = tempfile.mkdtemp(prefix="ekimae-metrics-")
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            Multiprocess(config, sockets=[sock]).run()
+    finally:
+        if made is not None:
+            shutil.rmtree(made, ignore_errors=True)
     return 0

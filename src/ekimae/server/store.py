@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from alembic import command
 from alembic.config import Config
+from alembic.script import ScriptDirectory
 from sqlalchemy import (
     Connection,
     Engine,
@@ -120,6 +121,7 @@ class GameInfo:
     practice: bool = False
     rematch: str | None = None  # the game a rematch of this one created
     revision: int = 0  # bumped by every append and undo (see `Store.append_action`)
+    closed: bool = False  # the admin closed it unfinished: it takes no more actions (0008)
 
 
 @dataclass(frozen=True)
@@ -184,13 +186,15 @@ def _info(row: GameRow | Row[Any]) -> GameInfo:
         row.practice,
         row.rematch,
         row.revision,
+        row.closed_at is not None,
     )
 
 
 def _moved(revision: bool) -> Any:
     """`UPDATE games SET <summary>, revision = revision + 1 WHERE id = :g [AND revision =
     :rev] RETURNING revision`: the write's first statement, which also locks the row."""
-    where = [GAMES.c.id == bindparam("g")]
+    # A game the admin closed takes no more actions, whatever a process's cache says.
+    where = [GAMES.c.id == bindparam("g"), GAMES.c.closed_at.is_(None)]
     if revision:
         where.append(GAMES.c.revision == bindparam("rev"))
     return (
@@ -321,6 +325,15 @@ def migrate(engine: Engine, revision: str = "head") -> None:
                 conn.commit()
 
 
+def schema_head() -> str:
+    """The newest migration revision this program knows."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
 def _free_persons_seat(db: Session, game_id: str, seat: int) -> GameRow:
     """Delete a person's seat's token, open invitation and notification settings (in the
     caller's transaction); `SeatError` if there is no such seat or a bot plays it."""
@@ -381,6 +394,12 @@ class Store:
 
     def close(self) -> None:
         self.engine.dispose()
+
+    def schema_revision(self) -> str | None:
+        """The database's migration revision now (a round trip: the readiness check)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(text("SELECT version_num FROM alembic_version")).first()
+        return None if row is None else str(row[0])
 
     def create(
         self,
@@ -791,7 +810,11 @@ class Store:
             rows = db.scalars(
                 select(GameRow)
                 .outerjoin(ResultRow, ResultRow.game_id == GameRow.id)
-                .where(GameRow.finished.is_(True), ResultRow.game_id.is_(None))
+                .where(
+                    GameRow.finished.is_(True),
+                    GameRow.closed_at.is_(None),  # closed by the admin: no result
+                    ResultRow.game_id.is_(None),
+                )
                 .order_by(GameRow.created_at, GameRow.id)
                 .limit(limit)
             )
@@ -842,15 +865,15 @@ class Store:
     def chat_message(self, game_id: str, message_id: int) -> ChatMessage | None:
         with self._session() as db:
             row = db.get(ChatRow, message_id)
-            return None if row is None or row.game_id != game_id else _chat(row)
+            return None if row is None or row.game_id != game_id or row.hidden else _chat(row)
 
     def chat(self, game_id: str, limit: int = 500) -> list[ChatMessage]:
-        """The game's last `limit` messages, oldest first."""
+        """The game's last `limit` messages, oldest first; none the admin hid."""
         with self._session() as db:
             rows = list(
                 db.scalars(
                     select(ChatRow)
-                    .where(ChatRow.game_id == game_id)
+                    .where(ChatRow.game_id == game_id, ChatRow.hidden.is_(False))
                     .order_by(ChatRow.id.desc())
                     .limit(limit)
                 )

@@ -47,6 +47,23 @@ T = TypeVar("T")
 Listener = Callable[["Table", Committed], None]
 
 
+class Gate:
+    """Whether this process still takes actions: shut by a graceful stop (`Hub.drain`),
+    shared by every table of the process."""
+
+    def __init__(self) -> None:
+        self.open = True
+
+    def check(self) -> None:
+        if not self.open:
+            raise RefusedError(
+                "stopping",
+                "this server process is restarting: nothing was stored; reconnect and send "
+                "it again",
+                status=503,
+            )
+
+
 class Table(SeatChanges):
     """A game as this process holds it. Its attributes are read by the payloads (`Live`),
     the runners (bot tasks, timer, lease) and the tests; only the table changes them."""
@@ -63,6 +80,7 @@ class Table(SeatChanges):
         *,
         listeners: list[Listener] | None = None,
         multi: bool = False,
+        gate: Gate | None = None,
     ) -> None:
         self.store = store
         self.info = info
@@ -82,6 +100,7 @@ class Table(SeatChanges):
         self.clients = self.audience.clients  # the same set
         self.listeners = [] if listeners is None else listeners
         self.multi = multi  # other processes may write this game (PostgreSQL)
+        self.gate = gate or Gate()
         # A write failed in a way that may or may not have landed: re-read before the next.
         self.dirty = False
         # Kept here for the runners (`server.runners`): one task per bot seat that may act,
@@ -100,6 +119,8 @@ class Table(SeatChanges):
         # to pages, so a load test in another process can measure the push's latency).
         self.accepted_at = 0.0
         self.accepted_wall = 0.0
+        # When the action being stored reached the table (monotonic): its push's latency.
+        self.arrived_at = 0.0
         self._snapshot: Snapshot | None = None
 
     @property
@@ -189,7 +210,10 @@ class Table(SeatChanges):
                 " your seat took) or an idempotency `key`, so that sending it twice cannot"
                 " apply it twice",
             )
+        arrived = time.monotonic()
         async with self.lock:
+            self.gate.check()  # checked once the lock is ours: a stop waits for that lock
+            self.arrived_at = arrived
             for attempt in range(STALE_RETRIES):
                 try:
                     return await self._act_locked(seat, action, expected, key, seq, revision)
@@ -346,6 +370,7 @@ class Table(SeatChanges):
                 "malformed", "an undo needs `expected` (the number of actions you saw)"
             )
         async with self.lock:
+            self.gate.check()
             for attempt in range(STALE_RETRIES):
                 try:
                     return await self._undo_locked(seat, expected)
@@ -394,6 +419,8 @@ class Table(SeatChanges):
         """The timer's turn: apply every system action already due (a round's time
         running out), recorded like any other so a replay ends each round where it did."""
         async with self.lock:
+            if not self.gate.open:  # stopping: the process that takes the lease applies it
+                return
             try:
                 await self._catch_up_locked()
             except StaleWriteError:  # another process applied it: read what it did

@@ -12,9 +12,34 @@ import asyncio
 from collections.abc import Callable
 
 from ekimae.games import find_game
+from ekimae.server.errors import RefusedError
 from ekimae.server.store import Store
-from ekimae.server.table import Listener, Table
+from ekimae.server.table import Gate, Listener, Table
 from ekimae.server.undoing import replay_verdict
+
+
+class TableGate(Gate):
+    """One table's gate: the process's (shut by a graceful stop), and shut for good once
+    the admin closed the game (`GameInfo.closed`, re-read with the game's info)."""
+
+    def __init__(self, process: Gate, table: Table) -> None:  # no super(): `open` is read
+        self.process = process
+        self.table = table
+
+    @property
+    def open(self) -> bool:
+        return self.process.open and not self.table.info.closed
+
+    @open.setter
+    def open(self, value: bool) -> None:
+        self.process.open = value
+
+    def check(self) -> None:
+        self.process.check()
+        if self.table.info.closed:
+            raise RefusedError(
+                "closed", "an administrator closed this game: it takes no more actions", status=409
+            )
 
 
 class Tables:
@@ -30,6 +55,7 @@ class Tables:
         self.multi = multi
         self.on_load = on_load
         self.held: dict[str, Table] = {}
+        self.gate = Gate()  # shut when the process stops (`Hub.drain`)
         self._loading: dict[str, asyncio.Task[Table | None]] = {}
 
     def all(self) -> list[Table]:
@@ -54,7 +80,7 @@ class Tables:
         claimed = [s.claimed for s in self.store.seats(game_id)]
         record = loaded.record()
         state, verdict = replay_verdict(record, find_game(record.game), loaded.info.bots)
-        return Table(
+        table = Table(
             self.store,
             loaded.info,
             record,
@@ -64,7 +90,10 @@ class Tables:
             claimed,
             listeners=self.listeners,
             multi=self.multi,
+            gate=self.gate,
         )
+        table.gate = TableGate(self.gate, table)
+        return table
 
     async def _load(self, game_id: str) -> Table | None:
         try:
@@ -75,6 +104,10 @@ class Tables:
             self.held[game_id] = table
             self.on_load(table)
         return table
+
+    def drop(self, game_id: str) -> Table | None:
+        """Forget a game (the admin deleted it); its table, if this process held it."""
+        return self.held.pop(game_id, None)
 
     async def fresh(self, game_id: str) -> Table | None:
         """`get`, but with several processes first compare the held game with the table

@@ -25,7 +25,7 @@ def test_normal_sells_the_richest_set() -> None:
     a sale on another card."""
     market = dict.fromkeys(DATA.cards, 100) | {"mint": 300}
     state = position(crates=[[MINT[:3]], [[]]], market=market, money=[0, 500])
-    view = state.view(0)
+    view = state.view_for(0)
     best = ranked(DATA, from_view(view), state.legal_actions(0))[0]
     assert best == Sell("mint", tuple(MINT[:3]))
 
@@ -36,7 +36,7 @@ def test_normal_does_not_end_the_game_behind() -> None:
     rich = [d for d in DATA.drinks.drinks if d.startswith("red-")][:5]
     state = position(crates=[[MINT[:2]], [rich]], market=market, money=[500, 500])
     legal = state.legal_actions(0)
-    first = ranked(DATA, from_view(state.view(0)), legal)[0]
+    first = ranked(DATA, from_view(state.view_for(0)), legal)[0]
     assert first != Sell("mint", tuple(MINT[:2]))  # ¥2,100 against 500 + 5×5×¥100
 
 

@@ -14,7 +14,7 @@ from ekimae.games.shopping.game import GAME
 def test_the_mall_as_text_shows_points_items_and_players() -> None:
     state = GAME.new_state(2, 3)
     state.apply(0, Move("d3"))  # SH-2: seat 1 enters and stands on d3
-    lines = mall_lines(GAME.data, state.view(None))
+    lines = mall_lines(GAME.data, state.view_for(None))
     assert len(lines) == 1 + 3 * GAME.data.mall.rows + 1 + 1
     row3 = next(line for line in lines if line.startswith("3 "))
     assert row3.index("1") == 3 + 3 * 16  # seat 1 replaces the point d3

@@ -22,6 +22,7 @@ from ekimae.bots.chocolate_milk.search import StrongBot
 from ekimae.bots.learning import LearningBot
 from ekimae.core.actions import Action
 from ekimae.games.chocolate_milk.components import load_data
+from ekimae.games.chocolate_milk.view import milk_view
 
 __all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
@@ -29,7 +30,7 @@ SLIP = 0.5  # issue 30: docs/bots.md "The levels" has what it gives
 
 
 def _rank(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
-    return ranked(load_data(), from_view(view), legal)
+    return ranked(load_data(), from_view(milk_view(view)), legal)
 
 
 def _learning(seed: int) -> Bot:
@@ -48,7 +49,7 @@ MARGIN_SCALE = 500.0  # yen: a five-drink sale or a third crate series ahead is 
 
 def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (the registry's name)
     """What `normal` reckons the move adds to the seat's position, in yen (a hint's "why")."""
-    data, table = load_data(), from_view(view)
+    data, table = load_data(), from_view(milk_view(view))
     me = table.seat
     now = worth(data, table.money[me], table.crates[me], table.market)
     return value(data, table, action) - now

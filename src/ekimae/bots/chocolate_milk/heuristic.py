@@ -22,7 +22,8 @@ from typing import Any
 from ekimae.core.actions import Action
 from ekimae.games.chocolate_milk.actions import Buy, BuyCrate, Pass, Sell
 from ekimae.games.chocolate_milk.components import MilkData, load_data
-from ekimae.games.chocolate_milk.state import crate_score
+from ekimae.games.chocolate_milk.state import MilkState, crate_score
+from ekimae.games.chocolate_milk.view import MilkView, milk_view
 
 SALE_SHARE = 0.6  # how much of next turn's best sale a position is credited with
 FULL_CRATE_ROOM = 1  # a crate is worth buying once no crate has more room than this
@@ -41,10 +42,13 @@ class Table:
     variant: str
 
 
-def from_view(view: Mapping[str, Any]) -> Table:
+def from_view(view: MilkView) -> Table:
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a bot plays from a seat's view, not a spectator's")
     players = view["players"]
     return Table(
-        seat=view["seat"],
+        seat=seat,
         money=[p["money"] for p in players],
         crates=[[list(c) for c in p["crates"]] for p in players],
         market={m["card"]: m["yen"] for m in view["market"]},
@@ -52,7 +56,7 @@ def from_view(view: Mapping[str, Any]) -> Table:
     )
 
 
-def from_state(state: Any, seat: int) -> Table:
+def from_state(state: MilkState, seat: int) -> Table:
     """The same numbers straight from a `MilkState` (in playouts: no view to build)."""
     return Table(seat, state.money, state.crates, state.market, state.options["variant"])
 
@@ -154,4 +158,4 @@ class NormalBot:
         self.data = load_data()
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        return best(self.data, from_view(view), legal, rng)
+        return best(self.data, from_view(milk_view(view)), legal, rng)

@@ -22,6 +22,8 @@ from ekimae.bots.mcts import Budget, SearchResult
 from ekimae.core.actions import Action
 from ekimae.games.chocolate_milk.components import load_data
 from ekimae.games.chocolate_milk.game import GAME
+from ekimae.games.chocolate_milk.state import MilkState
+from ekimae.games.chocolate_milk.view import milk_view
 
 WIDTH = 4  # root candidates from `normal`
 SAMPLES = 8  # determinizations a decision, each playing out every candidate
@@ -30,7 +32,9 @@ OVERRIDE_Z = 1.0  # standard errors a move must beat `normal`'s first choice by
 MARGIN = 500.0  # yen (the title's MARGIN_SCALE)
 
 
-def normal_policy(state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+def normal_policy(
+    state: MilkState, seat: int, legal: Sequence[Action], rng: random.Random
+) -> Action:
     """`normal`'s choice on a raw state (playouts: no view built)."""
     return best(GAME.data, from_state(state, seat), legal, rng)
 
@@ -51,7 +55,7 @@ class StrongBot:
         self.seconds = math.inf
 
     def _prior(self, view: dict[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
-        return ranked(self.data, from_view(view), legal)[:WIDTH]
+        return ranked(self.data, from_view(milk_view(view)), legal)[:WIDTH]
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:

@@ -19,6 +19,7 @@ from ekimae.bots.shopping.heuristic import NormalBot, Prices, ranked
 from ekimae.bots.shopping.search import MARGIN_SCALE, StrongBot
 from ekimae.core.actions import Action
 from ekimae.games.shopping.components import load_data
+from ekimae.games.shopping.view import shopping_view
 
 __all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
@@ -26,7 +27,7 @@ SLIP = 1 / 3  # issue 30: docs/bots.md "The levels" has what it gives
 
 
 def _rank(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
-    return ranked(view, legal)
+    return ranked(shopping_view(view), legal)
 
 
 def _learning(seed: int) -> Bot:
@@ -47,4 +48,4 @@ def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (
     no such figure."""
     if action.kind == "move":
         return None
-    return Prices(load_data(), view).take(action)
+    return Prices(load_data(), shopping_view(view)).take(action)

@@ -26,6 +26,7 @@ from ekimae.core.actions import Action
 from ekimae.games.shopping.actions import Machine, Move, Take
 from ekimae.games.shopping.components import OUT, Mall, ShoppingData, load_data
 from ekimae.games.shopping.market import fish_of, fish_token
+from ekimae.games.shopping.view import ShopperView, ShoppingView, own_seat, shopping_view
 
 TARGET = 2400  # yen in the crate that make it worth leaving the first time
 FINAL_TARGET = 12000  # the last time (after it, no more shopping)
@@ -72,10 +73,10 @@ def distances() -> dict[str, int]:
 class Prices:
     """What each take pays at the exit, from one seat's view."""
 
-    def __init__(self, data: ShoppingData, view: dict[str, Any]) -> None:
+    def __init__(self, data: ShoppingData, view: ShoppingView) -> None:
         self.data = data
         self.view = view
-        me = view["players"][view["seat"]]
+        me = view["players"][own_seat(view)]
         self.money: int = me["money"]
         crate: list[str] = me["crate"]
         garments = sorted(
@@ -150,7 +151,7 @@ class Prices:
         return best
 
 
-def ranked(view: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
+def ranked(view: ShoppingView, legal: Sequence[Action]) -> list[Action]:
     """`legal`, best first by the heuristic's reckoning (ties in listing order)."""
     data = load_data()
     prices = Prices(data, view)
@@ -161,7 +162,7 @@ def ranked(view: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
     far = distances()
     apart = steps_between()
     here = {p: prices.at(p) for p in mall.points}
-    me = view["players"][view["seat"]]
+    me = view["players"][own_seat(view)]
     # What is worth walking to anywhere, fading with the steps to it.
     pull = {
         p: max(here[q] * FADE ** apart[p][q] for q in mall.points if here[q] > 0)
@@ -184,7 +185,7 @@ def ranked(view: dict[str, Any], legal: Sequence[Action]) -> list[Action]:
     return [a for _, _, a in sorted(scored, key=lambda s: (s[0], s[1]), reverse=True)]
 
 
-def _wants_out(view: dict[str, Any], me: dict[str, Any], near: float) -> bool:
+def _wants_out(view: ShoppingView, me: ShopperView, near: float) -> bool:
     if me["at"] == OUT or not me["crate"]:
         return False
     exits = load_data().exits_each
@@ -204,4 +205,4 @@ class NormalBot:
         self.seed = seed
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
-        return ranked(view, legal)[0]
+        return ranked(shopping_view(view), legal)[0]

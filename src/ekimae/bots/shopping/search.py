@@ -19,6 +19,8 @@ from ekimae.bots.mcts import Budget, SearchResult
 from ekimae.bots.shopping.heuristic import ranked
 from ekimae.core.actions import Action
 from ekimae.games.shopping.game import GAME
+from ekimae.games.shopping.state import ShoppingState
+from ekimae.games.shopping.view import shopping_view
 
 MARGIN_SCALE = 1000.0  # yen: a ¥1,000 lead is a clear win
 WIDTH = 4  # candidates from `normal`
@@ -27,11 +29,11 @@ SECONDS = 1.0  # a decision, at most
 
 
 def _prior(view: dict[str, Any], legal: Sequence[Action]) -> Sequence[Action]:
-    return ranked(view, legal)[:WIDTH]
+    return ranked(shopping_view(view), legal)[:WIDTH]
 
 
-def _policy(state: Any, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
-    return ranked(state.view(seat), legal)[0]
+def _policy(state: ShoppingState, seat: int, legal: Sequence[Action], rng: random.Random) -> Action:
+    return ranked(state.view_for(seat), legal)[0]
 
 
 def _sample(view: dict[str, Any], rng: random.Random) -> Any:

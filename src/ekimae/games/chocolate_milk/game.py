@@ -13,6 +13,7 @@ from ekimae.games.chocolate_milk.actions import CODEC
 from ekimae.games.chocolate_milk.components import PACKAGE, MilkData, load_data
 from ekimae.games.chocolate_milk.grid import CELLS, CENTRE, cell_index
 from ekimae.games.chocolate_milk.state import MilkState
+from ekimae.games.chocolate_milk.view import milk_view
 
 
 def _game_type(data: MilkData) -> GameType:
@@ -85,23 +86,24 @@ class MilkGame(GameDefaults):
     def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> MilkState:
         """A full state whose `view(seat)` is `view`: everything on the table is in the view;
         only the generator (the machine, the next draws) is new, from `seed`."""
-        players = view["players"]
-        state = MilkState(self.data, self.type.check_options(view["options"]), len(players))
-        state.grid = [c["card"] for c in view["grid"]]
-        state.cells = [list(c["drinks"]) for c in view["grid"]]
+        seen = milk_view(view)
+        players = seen["players"]
+        state = MilkState(self.data, self.type.check_options(seen["options"]), len(players))
+        state.grid = [c["card"] for c in seen["grid"]]
+        state.cells = [list(c["drinks"]) for c in seen["grid"]]
         state.pos = [cell_index(p["cell"]) for p in players]
         state.money = [p["money"] for p in players]
         state.crates = [[list(c) for c in p["crates"]] for p in players]
-        state.crates_left = view["crates_left"]
-        state.market = {m["card"]: m["yen"] for m in view["market"]}
-        state.supply = sorted(view["supply"])
-        state.turns = view["turns"]
-        state.passes = view["passes"]
-        state.ended = view["ended"]
-        state.last = None if view["last"] is None else dict(view["last"])
+        state.crates_left = seen["crates_left"]
+        state.market = {m["card"]: m["yen"] for m in seen["market"]}
+        state.supply = sorted(seen["supply"])
+        state.turns = seen["turns"]
+        state.passes = seen["passes"]
+        state.ended = seen["ended"]
+        state.last = None if seen["last"] is None else dict(seen["last"])
         # Whose turn: the one to act, or (at the end) the seat that acted last.
-        to_act = view["to_act"]
-        last = view["last"]
+        to_act = seen["to_act"]
+        last = seen["last"]
         state.turn = to_act[0] if to_act else (last["seat"] if last else 0)
         state.rng = Rng(seed).state
         return state

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
@@ -22,6 +22,7 @@ from ekimae.games.chocolate_milk.actions import Buy, BuyCrate, Pass, Sell
 from ekimae.games.chocolate_milk.components import MilkData
 from ekimae.games.chocolate_milk.grid import CELLS, cell_index, neighbours
 from ekimae.games.chocolate_milk.supply import comes_out, draw_bag, draw_die
+from ekimae.games.chocolate_milk.view import LastMoveView, MilkView
 
 
 def yen(amount: int) -> str:
@@ -332,6 +333,10 @@ class MilkState(Saved, StateDefaults):
     # -- what each seat sees ----------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The generic API's view: `view_for`'s, the same dict."""
+        return cast(dict[str, Any], self.view_for(seat))
+
+    def view_for(self, seat: Seat | None) -> MilkView:
         """The table as `seat` sees it (None: a spectator): all of it, but the generator."""
         data = self.data
         parcels = {p.id: p for p in data.parcels}
@@ -375,7 +380,7 @@ class MilkState(Saved, StateDefaults):
             "supply": list(self.supply),
             "crates_left": self.crates_left,
             "passes": self.passes,
-            "last": None if self.last is None else dict(self.last),
+            "last": None if self.last is None else cast(LastMoveView, dict(self.last)),
             "ended": self.ended,
             "scores": self.scores(),
             "ranking": self.ranking(),

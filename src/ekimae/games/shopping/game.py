@@ -13,6 +13,7 @@ from ekimae.games.shopping.actions import CODEC
 from ekimae.games.shopping.components import PACKAGE, ShoppingData, load_data
 from ekimae.games.shopping.market import fish_of, fish_token
 from ekimae.games.shopping.state import ShoppingState
+from ekimae.games.shopping.view import shopping_view
 
 
 def _game_type(data: ShoppingData) -> GameType:
@@ -82,30 +83,31 @@ class ShoppingGame(GameDefaults):
         """A full state whose `view(seat)` is `view`. The only secret is which tokens the
         bag holds in what order of drawing; what it holds follows from the tokens seen (on
         cards, in crates, in front of players), and the draws to come from a fresh `seed`."""
-        players = view["players"]
+        shown = shopping_view(view)
+        players = shown["players"]
         state = ShoppingState(self.data, len(players), Rng(seed).state)
         state.pos = [p["at"] for p in players]
-        state.phase = view["phase"]
-        state.turn = view["turn"] if view["turn"] is not None else 0
+        state.phase = shown["phase"]
+        state.turn = shown["turn"] if shown["turn"] is not None else 0
         state.money = [p["money"] for p in players]
         state.barrels = [p["barrels"] for p in players]
-        state.barrels_left = view["barrels_left"]
+        state.barrels_left = shown["barrels_left"]
         state.crates = [list(p["crate"]) for p in players]
         state.kept = [list(p["kept"]) for p in players]
-        state.stock = {shop: list(tokens) for shop, tokens in view["shops"].items()}
+        state.stock = {shop: list(tokens) for shop, tokens in shown["shops"].items()}
         bag = _fish_tokens(self.data)
-        seen = [t for tokens in view["shops"].values() for t in tokens]
+        seen = [t for tokens in shown["shops"].values() for t in tokens]
         seen += [t for p in players for t in (*p["crate"], *p["kept"])]
         for token in seen:
             if fish_of(token) is not None:
                 bag.remove(token)
         state.bag = bag
-        state.piles = dict(view["piles"])
-        state.colours = dict(view["colours"])
-        state.tunas = view["tunas_bought"]
-        state.salmon_paid = view["salmon_paid"]
-        state.machine = list(view["machine"])
-        state.log = list(view["log"])
+        state.piles = dict(shown["piles"])
+        state.colours = dict(shown["colours"])
+        state.tunas = shown["tunas_bought"]
+        state.salmon_paid = shown["salmon_paid"]
+        state.machine = list(shown["machine"])
+        state.log = list(shown["log"])
         return state
 
 

@@ -9,7 +9,7 @@ state's own `Rng`, whose state no view shows.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
@@ -20,6 +20,7 @@ from ekimae.games.shopping import log_forms as lf
 from ekimae.games.shopping.actions import Machine, Move, Pass, Take
 from ekimae.games.shopping.components import FISH, OUT, ShoppingData
 from ekimae.games.shopping.market import Payout, fish_of, payout
+from ekimae.games.shopping.view import ShoppingView
 
 MOVE, TAKE, OVER = "move", "take", "over"
 
@@ -342,6 +343,10 @@ class ShoppingState(Saved, StateDefaults):
         return self.data.items[token].name
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The generic API's view: `view_for`'s, the same dict."""
+        return cast(dict[str, Any], self.view_for(seat))
+
+    def view_for(self, seat: Seat | None) -> ShoppingView:
         """Everything on the table; of the bag only how many tuna and crabs are in it (the
         tokens drawn so far are in crates and in front of players, so the rest follows)."""
         return {

@@ -18,6 +18,7 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from ekimae import i18n
+from ekimae.server import metrics
 from ekimae.server.clients import Client
 from ekimae.server.deps import MAX_TOKEN, hub
 from ekimae.server.errors import RefusedError
@@ -42,7 +43,15 @@ async def ws_game(ws: WebSocket, game_id: str, token: str | None = None) -> None
         return
     await ws.accept()
     client = Client(seat, ws.send_text, ws.close, i18n.request_language(ws))
-    await found.subscribe(table, client)
+    metrics.SOCKETS.inc()
+    try:
+        await found.subscribe(table, client)
+        await _serve(ws, found, table, client)
+    finally:
+        metrics.SOCKETS.dec()
+
+
+async def _serve(ws: WebSocket, found: Hub, table: Table, client: Client) -> None:
     limit = found.limits.max_ws_message
     try:
         while True:

@@ -78,6 +78,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     show(msg);
     showFinal(msg);
     setPending(pending);
+    if (msg.closed) document.getElementById("status").textContent = t("An administrator closed this game: it takes no more actions.");
     announce("ekimae:state", msg);
     if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
     extras?.onState(msg);
@@ -114,6 +115,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
         drain();
       }
       else if (msg.type === "chat") extras?.onChat(msg.message);
+      else if (msg.type === "chat-hidden") extras?.onChatHidden(msg.id);
       else if (msg.type === "error" && msg.about === "chat") extras?.onChatError(msg.error);
       else if (msg.type === "error") { setPending(false); error(t("Refused: {reason}", { reason: msg.error.message })); }
       else if (msg.type === "ack" || msg.type === "undone") setPending(false);
@@ -121,6 +123,10 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     // Resume on a dropped connection: the server pushes the full current view on connect,
     // which also tells whether an unanswered action was taken.
     socket.onclose = (ev) => {
+      if (ev.code === 4404) {
+        document.getElementById("status").textContent = t("An administrator deleted this game.");
+        return;
+      }
       if (ev.code === 4403) {
         // The host withdrew this seat's link (or it was never valid): reconnecting cannot help.
         document.getElementById("status").textContent = t("This link no longer opens a seat: the host withdrew it. Ask them for a new invitation.");

@@ -26,13 +26,15 @@ function chatLog() {
     seen.add(m.id);
     log.querySelector(".chat-empty")?.remove();
     const time = m.at ? new Date(m.at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "";
-    log.append(el("li", { class: "chat-msg", "data-seat": m.seat, title: m.at ?? "" },
+    log.append(el("li", { class: "chat-msg", "data-id": m.id, "data-seat": m.seat, title: m.at ?? "" },
       el("span", { class: "chat-who", text: who(m) }), ": ", el("span", { class: "chat-text", text: m.text }),
       time ? el("span", { class: "chat-time", text: ` ${time}` }) : ""));
     log.scrollTop = log.scrollHeight;
   };
   return {
     add,
+    // A message an administrator hid: off the page (the server sends it no more).
+    remove: (id) => log.querySelector(`li.chat-msg[data-id="${Number(id)}"]`)?.remove(),
     reset: (messages) => {
       seen.clear();
       log.replaceChildren(...(messages.length ? [] : [el("li", { class: "chat-empty", text: t("No messages yet.") })]));
@@ -138,6 +140,7 @@ export function initExtras(cfg) {
     },
     onChat: (message) => log.add(message),
     onHistory: (messages) => log.reset(messages),
+    onChatHidden: (id) => log.remove(id),
     onChatError: (error) => chatError(t("Not sent: {reason}", { reason: error.message })),
   };
 }

@@ -18,6 +18,7 @@ from ekimae.cli.terminal import Front, GenericFront, GenericTerminal
 from ekimae.cli.titles.chocolate_milk import board
 from ekimae.core.actions import Action
 from ekimae.core.game import Game, Seat, State
+from ekimae.games.chocolate_milk.view import MilkView, milk_view
 from ekimae.i18n import _N, _, game_terms, language, yen
 from ekimae.server.titles.chocolate_milk import milk_label, milk_prompt
 
@@ -36,21 +37,22 @@ class MilkFront(GenericFront):
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
         who = seat_label(self.names, seat)
         self.out.print(Rule(_("{seat} to act").format(seat=who), style="dim"))
-        self._board(state.view(seat), seat)
+        self._board(milk_view(state.view(seat)), seat)
         self.out.print(menu.render())
 
     def table(self, state: State, seat: Seat | None) -> None:
-        self._board(state.open_view() if seat is None else state.view(seat), seat)
+        self._board(milk_view(state.open_view() if seat is None else state.view(seat)), seat)
 
     def acted(self, state: State, seat: Seat, action: Action) -> None:
         super().acted(state, seat, action)
-        said = milk_prompt(state.view(None), None, language()).split(". ")[0]
-        if said and state.view(None)["last"] is not None:
+        seen = milk_view(state.view(None))
+        said = milk_prompt(seen, None, language()).split(". ")[0]
+        if said and seen["last"] is not None:
             self.out.print(f"    {said.rstrip('.')}.", style="dim", markup=False)
 
     def menu(self, state: State, seat: Seat, legal: Sequence[Action]) -> Menu:
         """The moves by kind, each with its plain label (what it costs and does)."""
-        view = state.view(seat)
+        view = milk_view(state.view(seat))
         menu = Menu()
         terms = game_terms(self.game.name, language())
         groups: dict[str, list[Action]] = {}
@@ -64,7 +66,7 @@ class MilkFront(GenericFront):
                 menu.parts.append(entry.append(f"  {label}", style="dim"))
         return menu
 
-    def _board(self, view: dict[str, Any], seat: Seat | None) -> None:
+    def _board(self, view: MilkView, seat: Seat | None) -> None:
         out = self.out
         out.print(Text(milk_prompt(view, seat, language()), "bold"))
         out.print(board.grid(view))

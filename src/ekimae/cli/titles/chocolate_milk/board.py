@@ -5,8 +5,7 @@ dot and its shape's glyph, then its name."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from rich import box
 from rich.console import RenderableType
@@ -15,6 +14,7 @@ from rich.text import Text
 
 from ekimae.cli.common import seat_label
 from ekimae.games.chocolate_milk.grid import CELLS
+from ekimae.games.chocolate_milk.view import MilkView
 from ekimae.i18n import _, language, yen
 from ekimae.server.titles.chocolate_milk.board import DATA, card_word, drink_name
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
@@ -44,7 +44,7 @@ def place(name: str) -> str:
     return places_ja().get(name, name) if language() == "ja" else name
 
 
-def grid(view: Mapping[str, Any]) -> Table:
+def grid(view: MilkView) -> Table:
     """The parcel cards, three by three: cell, place, drinks, architects (CM-1)."""
     table = Table(box=box.ROUNDED, show_header=False, show_lines=True, padding=(0, 1))
     for _column in range(3):
@@ -54,59 +54,59 @@ def grid(view: Mapping[str, Any]) -> Table:
         parts: list[RenderableType] = []
         for col in range(3):
             cell = cells[CELLS[row * 3 + col]]
-            text = Text(f"{cell['cell']} ", "bold").append(place(str(cell["name"])), "dim")
+            text = Text(f"{cell['cell']} ", "bold").append(place(cell["name"]), "dim")
             for seat in cell["architects"]:
                 text.append(f" @{seat + 1}", SEAT_STYLES[seat % len(SEAT_STYLES)])
             for ident in cell["drinks"]:
-                text.append("\n").append(drink(str(ident)))
+                text.append("\n").append(drink(ident))
             parts.append(text)
         table.add_row(*parts)
     return table
 
 
-def market(view: Mapping[str, Any]) -> Text:
+def market(view: MilkView) -> Text:
     """The Stock cards: each colour's and each shape's price now (CM-2)."""
     text = Text()
     for kind, heading in (("colour", _("colours")), ("shape", _("shapes"))):
         text.append(f"{heading}: ", "bold")
         for card in view["market"]:
             if card["kind"] == kind:
-                text.append(f"{card_word(str(card['card']), language())} {yen(card['yen'])}  ")
+                text.append(f"{card_word(card['card'], language())} {yen(card['yen'])}  ")
         text.append("\n")
     text.rstrip()
     return text
 
 
-def players(view: Mapping[str, Any], names: Sequence[str]) -> Table:
+def players(view: MilkView, names: Sequence[str]) -> Table:
     """A row a seat: money, cell, crates (drinks, what each scores now), total (CM-4)."""
     table = Table(padding=(0, 1), show_edge=False, box=box.SIMPLE_HEAD)
     for column in (_("seat"), _("money"), _("at"), _("crates"), _("score")):
         table.add_column(column)
     for p, total in zip(view["players"], view["scores"], strict=True):
-        seat = int(p["seat"])
+        seat = p["seat"]
         crates = Text()
         for n, (crate, scored) in enumerate(zip(p["crates"], p["crate_scores"], strict=True)):
             if n:
                 crates.append("\n")
             crates.append(f"{n + 1}: ")
             for ident in crate:
-                crates.append(drink(str(ident), named=False)).append(" ")
+                crates.append(drink(ident, named=False)).append(" ")
             if not crate:
                 crates.append(_("empty"), "dim")
-            if scored["points"]:
-                word = card_word(str(scored["attribute"]), language())
+            if scored["points"] and scored["attribute"] is not None:
+                word = card_word(scored["attribute"], language())
                 crates.append(f" → {yen(scored['points'])} ({word})", "dim")
         table.add_row(
             Text(seat_label(list(names), seat), SEAT_STYLES[seat % len(SEAT_STYLES)]),
-            yen(int(p["money"])),
+            yen(p["money"]),
             str(p["cell"]),
             crates,
-            yen(int(total)),
+            yen(total),
         )
     return table
 
 
-def supply_line(view: Mapping[str, Any]) -> str:
+def supply_line(view: MilkView) -> str:
     return _("supply: {n} drinks · crates left: {crates} · turns: {turns}").format(
         n=len(view["supply"]), crates=view["crates_left"], turns=view["turns"]
     )

@@ -17,6 +17,7 @@ from ekimae.cli.terminal import Front, GenericFront, GenericTerminal
 from ekimae.cli.titles.shopping.board import mall_lines, name
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.shopping.components import load_data
+from ekimae.games.shopping.view import ShoppingView, shopping_view
 from ekimae.i18n import DEFAULT, _, language, yen
 from ekimae.i18n_log import game_log
 from ekimae.server.titles.shopping.board import mall_svg
@@ -27,13 +28,13 @@ class ShoppingFront(GenericFront):
         self.out.print(
             Rule(_("{seat} to act").format(seat=seat_label(self.names, seat)), style="dim")
         )
-        self._board(state.view(seat))
+        self._board(shopping_view(state.view(seat)))
         self.out.print(menu.render())
 
     def table(self, state: State, seat: Seat | None) -> None:
-        self._board(state.open_view() if seat is None else state.view(seat))
+        self._board(shopping_view(state.open_view() if seat is None else state.view(seat)))
 
-    def _board(self, view: dict[str, Any]) -> None:
+    def _board(self, view: ShoppingView) -> None:
         data = load_data()
         out = self.out
         for line in mall_lines(data, view):

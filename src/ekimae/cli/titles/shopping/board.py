@@ -5,13 +5,12 @@ lines: a slot of 15 columns holds each name whole on a 120-column terminal (issu
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
-from typing import Any
 
 from rich.cells import cell_len
 
 from ekimae.games.shopping.components import OUT, ShoppingData, point_name
 from ekimae.games.shopping.market import fish_of
+from ekimae.games.shopping.view import ShoppingView
 from ekimae.i18n import DEFAULT, _, language
 
 CELL = 16  # characters a slot takes, its left point included
@@ -39,10 +38,10 @@ def _centre(text: str, width: int) -> str:
     return " " * (pad // 2) + text + " " * (pad - pad // 2)
 
 
-def _slot(data: ShoppingData, view: Mapping[str, Any], shop: str) -> tuple[str, str]:
+def _slot(data: ShoppingData, view: ShoppingView, shop: str) -> tuple[str, str]:
     """A card's items in two lines of at most `CELL - 1` columns: a kind a line, with its
     count when more than one (a fish card: the bag's and the card's)."""
-    tokens: list[str] = view["shops"][shop]
+    tokens = view["shops"][shop]
     found = data.shops[shop]
     width = CELL - 1
     if found.draws is not None:
@@ -62,7 +61,7 @@ def _slot(data: ShoppingData, view: Mapping[str, Any], shop: str) -> tuple[str, 
     return lines[0], " ".join(lines[1:])
 
 
-def mall_lines(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
+def mall_lines(data: ShoppingData, view: ShoppingView) -> list[str]:
     mall = data.mall
     at: dict[str, list[int]] = {}
     for player in view["players"]:
