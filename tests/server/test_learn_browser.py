@@ -14,6 +14,7 @@ from typing import Any
 import httpx
 import pytest
 from playwright.sync_api import Browser, Page, ViewportSize, expect
+from playwright.sync_api import Error as PlaywrightError
 
 from ekimae.server.learn import lessons
 from ekimae.server.titles import web_title
@@ -32,29 +33,79 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         yield live.url
 
 
-def _click_action(page: Page, label: str, wanted: dict[str, Any]) -> None:
-    """CHOCOLATE MILK's and THE SHOPPING GAME's pages: the legal moves are buttons
-    labelled with their sentence."""
-    button = page.locator("#actions button", has_text=label)
-    expect(button.first).to_be_visible(timeout=15_000)
-    button.first.evaluate("(n) => n.scrollIntoView({ block: 'center', behavior: 'instant' })")
-    button.first.click()
+def _pick_chip(page: Page, label: str) -> None:
+    """A second choice after the board's click (which drink, which crate, which item): the
+    chip saying the lesson's move, or the menu a long list becomes."""
+    menu = page.locator("#choice #option-pick")
+    if menu.count():
+        menu.select_option(label=label)
+        _click(page, "#choice button.chip")
+    elif page.locator("#choice .chip").count():
+        texts = [text.strip() for text in page.locator("#choice .chip").all_text_contents()]
+        nth = texts.index(label.strip()) if label.strip() in texts else 0
+        _click(page, f"#choice .chip >> nth={nth}")
+
+
+def _milk_move(page: Page, label: str, wanted: dict[str, Any]) -> None:
+    """CHOCOLATE MILK's page (issue 31): a card of the grid to step and buy, a Stock card to
+    sell on, then which drinks (a chip), or a big button (crate, pass); then Confirm."""
+    kind = wanted["type"]
+    if kind == "buy":
+        _click(page, f"#board .cm-cell.cm-target[data-cell='{wanted['cell']}']")
+    elif kind == "sell":
+        _click(page, f"#board .cm-card.cm-target[data-card='{wanted['card']}']")
+    else:
+        _click(page, f"#choice button.big[data-kind='{kind}']")
+    if not page.locator("#confirm-btn").count():
+        _pick_chip(page, label)
+    _click(page, "#confirm-btn")
+
+
+def _shopping_move(page: Page, label: str, wanted: dict[str, Any]) -> None:
+    """THE SHOPPING GAME's page (issue 31): a blue point of the mall to walk to, a card in
+    front (then which item) or the vending machine to take from, a big button to leave or
+    pass; then Confirm."""
+    kind = wanted["type"]
+    if kind == "move" and wanted["to"] != "out":
+        _click(page, f"#mall .sh-point-target[data-point='{wanted['to']}']")
+    elif kind == "take":
+        _click(page, f"#mall .sh-card-target[data-shop='{wanted['shop']}']")
+        if page.locator("#choice .chip").count():
+            _click(page, f"#choice .chip[data-item='{wanted['item']}']")
+    elif kind == "machine":
+        _click(page, "#mall .sh-card-target[data-machine]")
+    else:
+        _click(page, f"#choice button.big[data-kind='{kind}']")
+    _click(page, "#confirm-btn")
 
 
 def _play_milk_to_the_end(page: Page) -> None:
-    """After the lesson: a real game against the learning bot, to CM-3's end."""
+    """After the lesson: a real game against the learning bot, to CM-3's end, played on
+    the board: the first card of the grid to buy on, else a Stock card to sell on, else a
+    big button (crate, pass); the last option of any choice; then Confirm."""
+    choice = page.locator("#choice")
     for _ in range(400):
         if page.locator("#ranking").is_visible():
             return
-        if page.locator("#status.yours").count():
-            for kind in ("sell", "buy", "crate", "pass"):
-                group = page.locator(f'#actions .group[data-kind="{kind}"]')
-                if group.count():
-                    menu = group.locator("select")
-                    if menu.count():
-                        menu.select_option(index=0)
-                    group.locator("button").first.click(timeout=5_000, no_wait_after=True)
-                    break
+        if page.locator("#status.yours").count() and not page.locator("#confirm-btn").count():
+            cells = page.locator("#board .cm-cell.cm-target")
+            cards = page.locator("#board .cm-card.cm-target")
+            try:
+                if cells.count():
+                    cells.first.click(timeout=2_000)
+                elif cards.count():
+                    cards.last.click(timeout=2_000)
+                elif choice.locator("button.big").count():
+                    choice.locator("button.big").first.click(timeout=2_000)
+                menu = choice.locator("#option-pick")
+                if menu.count():
+                    menu.select_option(index=0)
+                    choice.locator("button.chip").click(timeout=2_000)
+                elif choice.locator(".chip").count():
+                    choice.locator(".chip").last.click(timeout=2_000)
+                page.locator("#confirm-btn").click(timeout=2_000, no_wait_after=True)
+            except PlaywrightError:
+                pass  # the board was redrawn under the click (the bot moved): look again
         page.wait_for_timeout(200)
     raise AssertionError("the game after the lesson did not end")
 
@@ -229,7 +280,7 @@ def test_the_shopping_games_first_game(
     page = browser.new_page(viewport=viewport)
     start_lesson(page, server, "shopping", lang)
     name = f"shopping-{lang}-{viewport['width']}"
-    said = follow_lesson(page, "shopping", _click_action, name, each=_explained)
+    said = follow_lesson(page, "shopping", _shopping_move, name, each=_explained)
     assert said == [s.say[lang] for s in lessons()["shopping"].steps]
     expect(page.locator("#learn")).to_be_hidden()
     no_sideways_scroll(page)
@@ -242,7 +293,7 @@ def test_chocolate_milks_first_game(
     page = browser.new_page(viewport=viewport)
     start_lesson(page, server, "chocolate-milk", lang)
     name = f"chocolate-milk-{lang}-{viewport['width']}"
-    said = follow_lesson(page, "chocolate-milk", _click_action, name, each=_explained)
+    said = follow_lesson(page, "chocolate-milk", _milk_move, name, each=_explained)
     steps = lessons()["chocolate-milk"].steps
     assert said == [s.say[lang] for s in steps]  # every step, in order, in its language
     expect(page.locator("#learn")).to_be_hidden()
@@ -269,6 +320,6 @@ def test_a_lesson_resumes_where_it_was_left(server: str, browser: Browser) -> No
     # A move the lesson does not expect now is held back, with what to do instead.
     while page.locator("#learn-next").is_visible():
         page.locator("#learn-next").click()
-    page.locator("#actions button", has_text="c3").first.click()
+    _milk_move(page, "", {"type": "buy", "cell": "c3"})
     expect(page.locator("#error")).to_contain_text("In this lesson, do this now")
     assert page.evaluate("document.body.dataset.actions") == "0"
