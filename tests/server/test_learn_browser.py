@@ -121,11 +121,32 @@ def _explained(page: Page) -> None:
 DIMS = ("cell", "station", "line", "pile", "drink", "free", "token", "stake", "discounts")
 
 
+# The middle of what the screen shows of the page: below what sticks to its top (the
+# status), above what sticks to its bottom (a phone's move panel, the docked lesson).
+_TO_THE_MIDDLE = """(n) => {
+  n.scrollIntoView({ block: 'center', behavior: 'instant' });
+  let top = 0, bottom = innerHeight;
+  for (const bar of document.querySelectorAll('body *')) {
+    if (bar.contains(n) || bar.closest('svg')) continue;
+    const style = getComputedStyle(bar);
+    if (style.position !== 'sticky' && style.position !== 'fixed') continue;
+    const b = bar.getBoundingClientRect();
+    if (!b.height || b.width < innerWidth / 2 || b.bottom <= 0 || b.top >= innerHeight) continue;
+    if (b.right <= 0 || b.left >= innerWidth || b.height > innerHeight / 2) continue;  // a drawer
+    if (b.top <= 1) top = Math.max(top, b.bottom);  // stuck to the top
+    else bottom = Math.min(bottom, b.top);
+  }
+  const r = n.getBoundingClientRect();
+  window.scrollBy({ top: (r.top + r.bottom) / 2 - (top + bottom) / 2, behavior: 'instant' });
+}"""
+
+
 def _click(page: Page, selector: str) -> None:
-    """Click as a person on a phone does: the thing scrolled to the middle of the screen
-    first (the lesson's panel is docked at the bottom)."""
+    """Click as a person on a phone does: the thing scrolled first to the middle of what
+    the screen shows (the lesson's panel is docked at the bottom, a phone's move panel
+    sticks above it)."""
     node = page.locator(selector).first
-    node.evaluate("(n) => n.scrollIntoView({ block: 'center', behavior: 'instant' })")
+    node.evaluate(_TO_THE_MIDDLE)
     node.click()
 
 

@@ -187,6 +187,7 @@ function lessonUi(script) {
   function place(r) {
     const phone = innerWidth < 700;
     panel.classList.toggle("docked", phone || !r);
+    dock(phone ? panel.offsetHeight + 8 : 0);
     if (phone || !r) { panel.style.left = panel.style.top = ""; return; }
     const w = panel.offsetWidth, h = panel.offsetHeight, gap = 14, m = 8;
     const fit = (x, y) => [Math.min(Math.max(m, x), innerWidth - w - m), Math.min(Math.max(m, y), innerHeight - h - m)];
@@ -205,6 +206,15 @@ function lessonUi(script) {
     panel.style.top = `${Math.round(y)}px`;
   }
 
+  // Docked across the bottom of a phone, the panel covers that strip: the page's own
+  // bottom-stuck parts (the move panel, the pool) rise above it (style.css, --learn-dock).
+  let docked = -1;
+  function dock(height) {
+    if (height === docked) return;
+    docked = height;
+    document.documentElement.style.setProperty("--learn-dock", `${height}px`);
+  }
+
   const follow = () => {
     const node = pointing && !panel.hidden ? target(pointing) : null;
     ring.hidden = !node;
@@ -216,6 +226,8 @@ function lessonUi(script) {
       place(r);
     } else if (!panel.hidden) {
       place(null);
+    } else {
+      dock(0);
     }
     requestAnimationFrame(follow);
   };
