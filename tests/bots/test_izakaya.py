@@ -12,8 +12,8 @@ from ekimae.games.izakaya.actions import Bid
 GAME = find_game("izakaya")
 
 
-def test_the_ladder_is_generic_then_normal_then_strong() -> None:
-    assert bot_names("izakaya") == ["random", "flat-mc", "ismcts", "normal", "strong"]
+def test_the_ladder_is_generic_then_learning_normal_strong() -> None:
+    assert bot_names("izakaya") == ["random", "flat-mc", "ismcts", "learning", "normal", "strong"]
 
 
 def test_normal_beats_random_and_keeps_its_yen() -> None:

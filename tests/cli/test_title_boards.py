@@ -28,7 +28,7 @@ def test_chocolate_milk_shows_its_grid_stock_cards_and_crates(
     assert "colours: white ¥0" in out and "shapes: tall-bottle ¥0" in out  # the Stock cards
     assert "seat 1 (human)" in out and "1: empty" in out  # crates, seats from 1
     # each move with its plain label, and what the last one did
-    assert "Step to a1 and buy Energy drink (red, bottle can) for ¥100 → crate 1" in out
+    assert "Step to a1 and buy Energy drink (red, bottle can) for ¥100, into crate 1" in out
     assert "Seat 1 bought Mint soda on c1" in out
     assert "seat: 0" not in out and "architects:" not in out  # no raw data
 

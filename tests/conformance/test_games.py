@@ -70,7 +70,10 @@ def _illegal_candidates(
         data = action.to_dict()
         for key, value in data.items():
             if isinstance(value, int) and not isinstance(value, bool):
-                mutated = game.codec.from_dict({**data, key: value + 100_000})
+                # A real-time action's `at` past the step's deadline (a slow clock's limits
+                # are longer than 100 s; issue 30), any other number far off.
+                late = max(value, state.deadline() or 0) if key == "at" else value
+                mutated = game.codec.from_dict({**data, key: late + 100_000})
             elif key != "type" and isinstance(value, str):
                 mutated = game.codec.from_dict({**data, key: value + "x"})
             else:

@@ -84,7 +84,7 @@ def check_replay(browser: Browser, url: str, board: str, title: str) -> Page:
     expect(page.locator(board).first).to_be_visible(timeout=15_000)
     expect(page.locator("#sidelog-list li").nth(2)).to_be_visible(timeout=10_000)
     page.click("#next")
-    expect(page.locator("#where")).to_contain_text("1/", timeout=5_000)
+    expect(page.locator("#where")).to_contain_text("Step 1 of ", timeout=5_000)
     page.click("#last")
     page.wait_for_function(
         "document.body.dataset.replayStep && document.body.dataset.replayStep !== '1'"

@@ -154,6 +154,9 @@ def test_hint_gives_the_strong_move_for_the_seat_to_act(client: TestClient) -> N
     assert res.status_code == 200
     body = res.json()
     assert body["text"].startswith("turn-bid ") and 0.0 <= body["win_chance"] <= 1.0
+    # Issue 30: in words — the title's own sentence for the move, for this position only.
+    assert body["label"] and not body["label"].startswith("turn-bid")
+    assert body["actions"] == 0
     assert client.get(f"/api/games/{gid}/hint").status_code == 403
     assert client.get(f"/api/games/{gid}/hint", params={"token": "wrong"}).status_code == 403
     act(client, gid, toks[0], {"type": "turn-bid", "amount": 0})

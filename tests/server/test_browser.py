@@ -65,7 +65,7 @@ def test_a_friend_takes_an_invitation_and_the_host_withdraws_it(
     friend.screenshot(path=str(SHOTS / "13-withdrawn.png"), full_page=True)
     # Handing the seat to a bot: the game goes on without Ben.
     rows.nth(1).locator("button.to-bot").click()
-    expect(rows.nth(1)).to_contain_text("bot: normal")
+    expect(rows.nth(1)).to_contain_text("bot: beginner")  # the default: the learning level
 
 
 def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
@@ -86,7 +86,8 @@ def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
     page.screenshot(path=str(SHOTS / "03-bid.png"), full_page=True)
     page.select_option("#bid-amount", "100")
     page.click("#bid-submit")
-    # The bot (`normal`, the lobby's default) thinks in a worker process started on first use.
+    # The bot (`beginner`, the lobby's default: the learning level) thinks in a worker
+    # process started on first use.
     expect(page.locator("#sidelog-list")).to_contain_text("bids revealed", timeout=20_000)
     # Issue 13: the engine's notation is a collapsed list, for experts and keyboards.
     page.locator("#notation summary").click(timeout=10_000)
@@ -115,10 +116,10 @@ def test_create_play_reconnect_and_replay(server: str, page: Page) -> None:
     expect(page.locator("#ranking")).to_be_visible()
     page.screenshot(path=str(SHOTS / "05-end.png"), full_page=True)
     page.goto(f"{server}/replay/{game['id']}")
-    expect(page.locator("#where")).to_contain_text("Step 0/")
+    expect(page.locator("#where")).to_contain_text("Step 0 of ")
     for _ in range(12):
         page.click("#next")
-    expect(page.locator("#where")).to_contain_text("Step 12/")
+    expect(page.locator("#where")).to_contain_text("Step 12 of ")
     page.screenshot(path=str(SHOTS / "06-replay.png"), full_page=True)
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(server + game["spectator_url"])
@@ -179,7 +180,8 @@ def test_a_whole_game_by_clicking_against_a_bot(server: str, page: Page) -> None
     page.goto(server + res.json()["me"]["url"])
     expect(page.locator("#status")).to_contain_text("You are seat 1")
     page.click("#hint")  # issue 4: the strong bot's move for this seat
-    expect(page.locator("#hint-text")).to_contain_text("Hint: turn-bid", timeout=15_000)
+    # Issue 30: said in words, as the page's own sentences say a move.
+    expect(page.locator("#hint-text")).to_contain_text("Hint: Bid ¥", timeout=15_000)
     page.click("#notation summary")  # issue 13: the notation list is collapsed; it stays open
     clicks = 0
     deadline = time.monotonic() + 240

@@ -33,7 +33,7 @@ def test_labels_name_the_drink_the_price_and_the_crate() -> None:
     view = state.view(0)
     labels = {a.kind: WEB.label(view, 0, a.to_dict(), {}) for a in state.legal_actions(0)}
     assert labels["buy"] is not None and labels["buy"].startswith("Step to ")
-    assert "for ¥100 → crate 1" in labels["buy"]
+    assert "for ¥100, into crate 1" in labels["buy"]
     sale = WEB.label(view, 0, {"type": "sell", "card": "mint", "drinks": MINT[:2]}, {})
     names = ", ".join(DATA.drinks.drinks[d].name for d in MINT[:2])
     assert sale == f"Sell 2 on the mint card at ¥300 each (¥600): {names}"

@@ -55,6 +55,10 @@ def test_two_people_and_a_bot_play_tokyo_jutaku_to_the_end(
             "seats": [{"name": "Ann"}, {"name": "Ben"}, {"bot": "builder"}],
             "seed": 7,
             "practice": True,
+            # The slow clock (issue 30): the scripted moments below (two pages opening,
+            # each choosing its start card, then round 1's checks) must not race the
+            # rules' 20 s turn and 90 s round on a loaded machine (docs/testing.md rule 4).
+            "options": {"clock": "slow"},
         },
     )
     assert res.status_code == 201, res.text

@@ -102,7 +102,9 @@ def test_trains_phase_prompts_name_the_train_the_station_and_the_choices() -> No
         if {"board", "alight", "free", "fare"} <= seen:
             break
     assert {"board", "alight", "pass", "free", "fare"} <= seen
-    # Outside the trains phase there is no prompt and the engine's notation stays.
+    # Outside the trains phase there is no trains prompt; the bids are said in their own
+    # words (issue 30), never as a train's.
     fresh = GAME.new_state(3, 1, {})
     assert trains_prompt(fresh.view(0), 0) is None
-    assert all("label" not in a for a in legal_payload(GAME, WEB, fresh, 0, {}))
+    bids = legal_payload(GAME, WEB, fresh, 0, {})
+    assert bids and all(a["label"].startswith("Bid ") for a in bids), bids[:2]

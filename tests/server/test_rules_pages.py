@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
@@ -92,3 +94,24 @@ def test_every_language_has_every_message() -> None:
     assert set(rules_pages.MESSAGES) == set(rules_pages.LANGUAGE_NAMES)
     for lang, words in rules_pages.MESSAGES.items():
         assert set(words) == english, lang
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "it", "ja"])
+def test_every_title_opens_with_how_to_play_in_two_minutes(client: TestClient, lang: str) -> None:
+    """Issue 30: each title's page opens with a short how-to with a picture drawn by the
+    title's own board code, a link to its guided first game, then the full reference."""
+    from ekimae.games import titles
+    from ekimae.server import quickstart
+
+    for name in titles():
+        page = client.get(f"/rules/{name}", params={"lang": lang}).text
+        assert quickstart.quick(name) is not None, name
+        start = page.index('<section id="quick-start"')
+        end = page.index("</section>", start)
+        section = page[start:end]
+        first_rule = next(iter(reference.rules(name)))
+        assert start < page.index('id="reference"') < page.index(f'id="{first_rule}"'), name
+        assert "<svg" in section or "data-quick=" in section, name
+        assert f"#learn-{name}" in section and section.count("<li>") >= 3, name
+        for text in quickstart.quick(name).steps[lang]:  # type: ignore[union-attr]
+            assert html.escape(text) in section

@@ -141,7 +141,8 @@ def test_lobby_defaults_and_a_list_that_refreshes_itself(server: str, browser: B
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(server + "/")
     page.select_option("#count", "3")
-    expect(page.locator("select[name=bot1]")).to_have_value("normal")  # TOKYO METRO's
+    # TOKYO METRO's learning level (issue 30: the default a newcomer meets).
+    expect(page.locator("select[name=bot1]")).to_have_value("beginner")
     page.select_option("#game", "sealed-auction")
     # A ladder without `normal`: its middle (random, flat-mc, ismcts).
     expect(page.locator("select[name=bot1]")).to_have_value("flat-mc")

@@ -12,6 +12,12 @@ generic core, never another title's.
 
     make_bot("tokyo-metro", "normal", seed=3)
     bot_names("tokyo-metro")  # the ladder, weakest first
+    levels("tokyo-metro")     # {"learning": "beginner", "casual": "normal", …}
+
+A title may also name its ladder's levels in words, `LEVELS: dict[str, str]` (a word of
+`LEVEL_WORDS` -> a bot of its ladder): what the lobby offers a newcomer (issue 30); and say
+what its heuristic reckons a move is worth, `WORTH(view, action) -> float | None` (in its
+score's unit, yen: the line of "why" a hint gives).
 """
 
 from __future__ import annotations
@@ -23,6 +29,7 @@ from ekimae.bots.base import Bot, Timed, play_game, seat_rng
 from ekimae.bots.generic import FlatMCBot, ISMCTSBot
 from ekimae.bots.random_bot import RandomBot
 from ekimae.bots.reward import DEFAULT_SCALE
+from ekimae.core.actions import Action
 from ekimae.core.game import Game
 from ekimae.games import find_game, title_part
 
@@ -72,15 +79,43 @@ def bot_names(game: str) -> list[str]:
     return list(ladder(game))
 
 
+# The levels a newcomer chooses from, weakest first (issue 30): `learning` is the lobby's
+# default, one a first-time player beats about half the time.
+LEVEL_WORDS = ("learning", "casual", "strong", "expert")
+
+
+def levels(game: str) -> dict[str, str]:
+    """The title's bots by level word (`LEVEL_WORDS` order), from its `LEVELS`; empty for
+    a game whose bots are only the generic ones. `ValueError` if a level names no bot."""
+    module = title_part(__name__, game)
+    own: dict[str, str] = dict(getattr(module, "LEVELS", {}))
+    names = bot_names(game)
+    for word, name in own.items():
+        if word not in LEVEL_WORDS or name not in names:
+            raise ValueError(f"{game}: level {word!r} -> {name!r} is not a level of its ladder")
+    return {word: own[word] for word in LEVEL_WORDS if word in own}
+
+
+def worth(game: str, view: dict[str, Any], action: Action) -> float | None:
+    """What the title's heuristic reckons `action` adds to the seat's final score (its
+    `WORTH`), or None where it has no such reckoning."""
+    module = title_part(__name__, game)
+    reckon: Callable[[dict[str, Any], Action], float | None] | None = getattr(module, "WORTH", None)
+    return None if reckon is None else reckon(view, action)
+
+
 __all__ = [
     "GENERIC",
+    "LEVEL_WORDS",
     "Bot",
     "FlatMCBot",
     "ISMCTSBot",
     "RandomBot",
     "bot_names",
     "ladder",
+    "levels",
     "make_bot",
     "play_game",
     "seat_rng",
+    "worth",
 ]

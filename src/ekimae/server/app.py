@@ -27,7 +27,7 @@ from ekimae.server.config import Limits, Settings
 from ekimae.server.errors import RefusedError
 from ekimae.server.guards import GuardedApp
 from ekimae.server.headers import page_start
-from ekimae.server.routes import admin, following, games, live, ops, pages, seats, social
+from ekimae.server.routes import admin, following, games, learn, live, ops, pages, seats, social
 from ekimae.server.services import Services
 from ekimae.server.titles import HERE as TITLES_DIR
 from ekimae.server.titles import static_folders
@@ -108,6 +108,6 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RequestValidationError, answer_error)
     app.add_exception_handler(RefusedError, answer_error)
     app.include_router(rules_pages.router)  # /rules, /rules/{game}: docs/rules as pages
-    for routes in (pages, games, seats, social, following, live, ops, admin):
+    for routes in (pages, games, seats, social, following, live, learn, ops, admin):
         app.include_router(routes.router)
     return app

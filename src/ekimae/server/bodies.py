@@ -8,7 +8,7 @@ from fastapi import HTTPException
 from pydantic import BaseModel, Field, field_validator
 
 from ekimae.core.rng import MAX_SEED_BITS
-from ekimae.server.ladders import bot_names
+from ekimae.server.ladders import bot_levels, bot_names
 
 TOKEN = Field(default="", max_length=64)
 # An idempotency key: any string the client chooses, unique per action it means to take.
@@ -89,8 +89,12 @@ class RematchRequest(BaseModel):
 
 
 def default_bot(game: str) -> str:
-    """The level a bot seat starts at: `normal` where the game's ladder has it, else the
-    ladder's middle (weakest first)."""
+    """The level a bot seat starts at: the game's `learning` level (issue 30: one a
+    first-time player beats about half the time), else `normal` where the ladder has it,
+    else the ladder's middle (weakest first)."""
+    learning = bot_levels(game).get("learning")
+    if learning is not None:
+        return learning
     names = bot_names(game)
     return "normal" if "normal" in names else names[len(names) // 2]
 

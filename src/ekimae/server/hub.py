@@ -44,7 +44,7 @@ from ekimae.server.store import CreatedGame, Discard, SeatError, Store
 from ekimae.server.table import Listener, Table
 from ekimae.server.tables import Tables
 from ekimae.server.turns import TurnNotices
-from ekimae.server.workers import Pool, hint_move
+from ekimae.server.workers import Hint, Pool, hint_move
 
 log = logging.getLogger("ekimae.server")
 
@@ -151,7 +151,7 @@ class Hub:
         table = await self.table(game_id)
         return await table.undo(seat, expected)
 
-    async def hint(self, table: Table, seat: int) -> tuple[Action, float]:
+    async def hint(self, table: Table, seat: int) -> Hint:
         """The move `strong` would make for `seat` now, from its view only (a worker
         searches); `BusyError` when too many searches wait already."""
         if seat not in table.state.current_players():

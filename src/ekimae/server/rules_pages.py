@@ -11,6 +11,7 @@ The application includes `router` (`app.include_router(rules_pages.router)`)."""
 from __future__ import annotations
 
 import html
+import json
 
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import HTMLResponse
@@ -18,6 +19,8 @@ from markdown_it import MarkdownIt
 
 from ekimae.games import reference
 from ekimae.games.glossary import LANGUAGES
+from ekimae.i18n import catalog
+from ekimae.server import quickstart
 
 router = APIRouter()
 
@@ -46,10 +49,15 @@ body {{ font-family: system-ui, sans-serif; max-width: 52rem; margin: 2rem auto;
 h2, h3 {{ scroll-margin-top: 1rem; }}
 :target {{ background: #fff3b0; }}
 a.anchor {{ text-decoration: none; color: #999; margin-left: .3em; }}
-code {{ background: #f3f3f3; padding: 0 .2em; }}
+code {{ background: #f3f3f3; padding: 0 .2em; overflow-wrap: anywhere; }}
 nav.languages {{ float: right; }}
 nav.languages [aria-current] {{ font-weight: bold; color: inherit; text-decoration: none; }}
 :lang(ja) {{ font-family: system-ui, "Noto Sans CJK JP", "Noto Sans JP", sans-serif; }}
+.quick-start {{ background: #f7f5ee; border: 1px solid #ddd3b8; border-radius: 8px;
+                padding: .2rem 1rem .6rem; }}
+.quick-picture {{ margin: .5rem 0; overflow-x: auto; }}
+.quick-picture svg {{ max-width: 100%; height: auto; }}
+.quick-picture figcaption {{ color: #666; font-size: .85rem; }}
 </style></head>
 <body>
 <nav class="languages" aria-label="{languages}">{switch}</nav>
@@ -165,4 +173,15 @@ def rules_page(game: str, lang: str | None = None) -> HTMLResponse:
     lang = _language(lang)
     markdown = reference.reference(game, lang)
     title = html.escape(_first_line(markdown))
-    return _page(lang, f"/rules/{game}", title, render_reference(markdown))
+    # Issue 30: how to play in two minutes first, drawn by the title's own code; the full
+    # reference (IDs kept for lookups) after it.
+    quick = quickstart.section(game, lang)
+    body = render_reference(markdown)
+    if quick:
+        head, sep, rest = body.partition("</h1>")
+        body = f"{head}{sep}{quick}{rest}" if sep else quick + body
+        # The pictures' scripts say their texts in the page's language (static/i18n.js).
+        words = json.dumps(catalog(lang), ensure_ascii=False).replace("</", "<\\/")
+        body += f'<script type="application/json" id="i18n-catalog">{words}</script>'
+        body += '<script type="module" src="/static/quickstart.js"></script>'
+    return _page(lang, f"/rules/{game}", title, body)

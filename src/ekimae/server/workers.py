@@ -24,11 +24,12 @@ import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from ekimae.bots.base import Bot
 from ekimae.core.actions import Action
-from ekimae.server.ladders import hint_bot, make_bot
+from ekimae.server.ladders import hint_bot, make_bot, move_worth
 
 log = logging.getLogger("ekimae.server")
 
@@ -75,22 +76,29 @@ def inline_move(
     return bot.choose(seen, legal, random.Random(move_seed))
 
 
-def hint_move(
-    game: str, view: dict[str, Any], legal: Sequence[Action], seed: int
-) -> tuple[Action, float]:
+@dataclass(frozen=True)
+class Hint:
+    """A hint (issue 30): the move, its share of won playouts out of `samples` (0: the
+    bot searched nothing, so no chance is known), and what the title's heuristic reckons
+    the move is worth to the seat (its "why"; None where it has no reckoning)."""
+
+    action: Action
+    win_chance: float
+    samples: int
+    worth: float | None
+
+
+def hint_move(game: str, view: dict[str, Any], legal: Sequence[Action], seed: int) -> Hint:
     """The move the game's hint bot (`strong` where there is one) would make for a
-    person's seat, and its estimated chance of winning (runs in a worker process)."""
+    person's seat, with what it measured of it (runs in a worker process)."""
     bot = make_bot(game, hint_bot(game), seed)
     if len(legal) == 1:
-        return legal[0], 0.0
+        return Hint(legal[0], 0.0, 0, None)
     action = bot.choose(view, legal, random.Random(seed))
-    return action, _win_chance(bot)
-
-
-def _win_chance(bot: object) -> float:
-    """Search bots keep their last search (`last.win_chance`); other bots estimate none."""
-    last = getattr(bot, "last", None)
-    return float(getattr(last, "win_chance", 0.0))
+    last = getattr(bot, "last", None)  # search bots keep their last search
+    chance = float(getattr(last, "win_chance", 0.0))
+    samples = int(getattr(last, "iterations", 0))
+    return Hint(action, chance, samples, move_worth(game, view, action))
 
 
 class SearchPool:

@@ -17,6 +17,7 @@ GOOD: dict[str, Any] = {
         "later_ms": 15000,
         "hand_ms": 1500,
         "pick_ms": 30000,
+        "slow": 3,  # issue 30: the slow clock's factor
     },
 }
 
@@ -45,6 +46,7 @@ def test_the_packaged_data_loads_and_reuses_jutakus_elements_and_cards() -> None
         ("time", "later_ms", 0, "later_ms"),
         ("time", "hand_ms", 20000, "hand_ms"),  # longer than the 15 s round
         ("time", "pick_ms", "soon", "pick_ms"),
+        ("time", "slow", 0, "slow"),
         ("table", "max_seats", 9, "max_seats"),
         ("table", "min_seats", 0, "min_seats"),
     ],

@@ -15,21 +15,23 @@ from collections.abc import Callable
 
 from ekimae.bots.base import Bot
 from ekimae.bots.bottle_bonus.builder import BottleBot
-from ekimae.bots.tokyo_jutaku import MARGIN_SCALE
+from ekimae.bots.tokyo_jutaku import LEARNING_PACE_MS, LEVELS, MARGIN_SCALE
 
-__all__ = ["LADDER", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE"]
 
 
-def _level(name: str, pace_ms: int, reaction_ms: int) -> Callable[[int], Bot]:
+def _level(name: str, pace_ms: int, reaction_ms: int, spread: bool = False) -> Callable[[int], Bot]:
     def make(seed: int) -> Bot:
-        bot = BottleBot(seed, pace_ms, reaction_ms)
+        bot = BottleBot(seed, pace_ms, reaction_ms, spread)
         bot.name = name
         return bot
 
     return make
 
 
+# `builder-learning` (issue 30): JUTAKU's learning pace, and a slow hand at the machine.
 LADDER: dict[str, Callable[[int], Bot]] = {
+    "builder-learning": _level("builder-learning", LEARNING_PACE_MS, 4000, spread=True),
     "builder-slow": _level("builder-slow", 5000, 2500),
     "builder-steady": _level("builder-steady", 3000, 1200),
     "builder": _level("builder", 0, 300),

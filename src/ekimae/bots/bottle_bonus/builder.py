@@ -29,8 +29,10 @@ class BottleBot(BuilderBot):
 
     name = "builder"
 
-    def __init__(self, seed: int = 0, pace_ms: int = 0, reaction_ms: int = 300) -> None:
-        super().__init__(seed, pace_ms)
+    def __init__(
+        self, seed: int = 0, pace_ms: int = 0, reaction_ms: int = 300, spread: bool = False
+    ) -> None:
+        super().__init__(seed, pace_ms, spread)
         self.reaction_ms = reaction_ms
 
     def _side(self, view: dict[str, Any], card: str) -> Side:

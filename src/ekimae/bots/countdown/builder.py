@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ekimae.core.actions import Action
+from ekimae.core.game import stamp
 from ekimae.games.countdown.actions import Take
 from ekimae.games.countdown.game import GAME
 from ekimae.games.jutaku_kit.geometry import (
@@ -49,10 +50,21 @@ def _wasted(free: int, smallest: int) -> int:
 
 
 class BuilderBot:
+    """`pace_ms` (0: the rules' 1.5 s, CD RULING): the game time it leaves between its own
+    grabs, placements and returns — a level of play for people (issue 30)."""
+
     name = "builder"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, pace_ms: int = 0) -> None:
         self.seed = seed
+        self.pace_ms = pace_ms
+
+    def _paced(self, view: dict[str, Any], action: Action) -> Action:
+        """The action dated `pace_ms` after the seat's last one (as listed if later)."""
+        if not self.pace_ms:
+            return action
+        listed: int = action.at  # type: ignore[attr-defined]
+        return stamp(action, max(listed, int(view["last_act"][view["seat"]]) + self.pace_ms))
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         done = next(a for a in legal if a.kind in ("done", "pick"))
@@ -65,15 +77,23 @@ class BuilderBot:
             if plan is None or plan[0] != hand:
                 return _find(legal, "return", element=hand) or done
             _, turn, x, y = plan
-            return _find(legal, "place", element=hand, turn=turn, x=x, y=y) or done
+            place = _find(legal, "place", element=hand, turn=turn, x=x, y=y)
+            if place is None:
+                return done
+            paced = self._paced(view, place)
+            end = view["deadline_ms"]
+            return paced if end is None or paced.at < end else done  # type: ignore[attr-defined]
         if plan is None:
             return done
         # Time for a take and a place before the timer? Otherwise the floor is finished.
         take = _find(legal, "take", element=plan[0])
         end = view["deadline_ms"]
-        if not isinstance(take, Take) or end is None or take.at + GAME.data.rules.hand_ms > end:
+        if not isinstance(take, Take) or end is None:
             return done
-        return take
+        paced = self._paced(view, take)
+        if paced.at + max(self.pace_ms, GAME.data.rules.hand_ms) > end:  # type: ignore[attr-defined]
+            return done
+        return paced
 
     def plan(self, view: dict[str, Any], pool: Sequence[str]) -> Choice | None:
         """The best (element, turn, x, y) on this round's floor, or None."""

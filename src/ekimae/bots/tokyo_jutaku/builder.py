@@ -31,9 +31,13 @@ class BuilderBot:
 
     name = "builder"
 
-    def __init__(self, seed: int = 0, pace_ms: int = 0) -> None:
+    def __init__(self, seed: int = 0, pace_ms: int = 0, spread: bool = False) -> None:
         self.seed = seed
         self.pace_ms = pace_ms
+        # `spread` (the `learning` level, issue 30): when the round's time left is too short
+        # for its plan at `pace_ms`, hurry just enough to finish before the round ends.
+        self.spread = spread
+        self._left = 1  # hand actions the current plan still needs (for `spread`)
         # The last plan followed: (card, border, the whole building in placing order).
         self.followed: tuple[str, int, list[Step]] | None = None
 
@@ -56,8 +60,13 @@ class BuilderBot:
         if action.kind not in HANDS or not self.pace_ms:
             return action
         listed: int = action.at  # type: ignore[attr-defined]
-        at = max(listed, int(view["last_act"][view["seat"]]) + self.pace_ms)
+        last = int(view["last_act"][view["seat"]])
         end = view.get("deadline_ms")
+        pace = self.pace_ms
+        if self.spread and end is not None:
+            room = (int(end) - max(listed, last)) // (self._left + 1)
+            pace = max(GAME.data.rules.hand_ms, min(pace, room))
+        at = max(listed, last + pace)
         return stamp(action, at) if end is None or at < int(end) else action
 
     def _where(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
@@ -110,6 +119,7 @@ class BuilderBot:
             k, steps = found
             self.followed = (card, k, _standing(built) + steps)
             ident, turn, x, y, _ = steps[0]
+            self._left = 2 * len(steps) - (1 if hand == ident else 0)
             if hand and hand != ident:
                 return _find(legal, "return", element=hand)
             if not hand:

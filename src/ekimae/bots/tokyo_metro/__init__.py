@@ -10,13 +10,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from ekimae.bots.base import Bot
-from ekimae.bots.tokyo_metro.greedy import GreedyBot
-from ekimae.bots.tokyo_metro.heuristic import BeginnerBot, NormalBot
+from ekimae.bots.tokyo_metro.greedy import GreedyBot, Judge
+from ekimae.bots.tokyo_metro.heuristic import BeginnerBot, NormalBot, normal_score
 from ekimae.bots.tokyo_metro.search_bots import MARGIN_SCALE, ExpertBot, StrongBot
+from ekimae.core.actions import Action
 
-__all__ = ["LADDER", "MARGIN_SCALE"]
+__all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
 LADDER: dict[str, Callable[[int], Bot]] = {
     "greedy": GreedyBot,
@@ -25,3 +27,12 @@ LADDER: dict[str, Callable[[int], Bot]] = {
     "strong": StrongBot,
     "expert": ExpertBot,
 }
+# The lobby's words for the ladder (issue 30): what a newcomer chooses from.
+LEVELS = {"learning": "beginner", "casual": "normal", "strong": "strong", "expert": "expert"}
+
+
+def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (the registry's name)
+    """`normal`'s yen estimate of the move (a hint's "why", issue 30); none for a bid."""
+    if action.kind == "turn-bid":
+        return None
+    return normal_score(Judge(view), action, int(view["round"]) >= int(view["rounds"]))

@@ -110,7 +110,7 @@ class BottleState(JutakuState):
         if self.phase == "catch":
             return self.window_end
         if self.phase == "before":
-            return self.phase_start + self.bonus.rules.before_ms
+            return self.phase_start + self.limit(self.bonus.rules.before_ms)
         return super().deadline()
 
     def _befores(self) -> list[Seat]:
@@ -469,7 +469,7 @@ class BottleState(JutakuState):
         self.droppers = sorted(passed)
         self.caught = [None] * self.seats
         self.phase = "catch"
-        self.window_end = self.now + self.bonus.rules.catch_ms
+        self.window_end = self.now + self.limit(self.bonus.rules.catch_ms)
         if machine:
             self.log.append(lf.DROP.format(at=_ms(self.now), drinks=", ".join(machine)))
         else:

@@ -17,7 +17,7 @@ from ekimae.games.tokyo_jutaku.components import load_data as load_jutaku
 
 PACKAGE = "ekimae.games.countdown.data"
 SOURCE = "rules.toml"
-LONGEST_MS = 99_000  # no timer is longer: a stamp 100 s late is always refused
+LONGEST_MS = 99_000  # no timer of the standard clock is longer
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +28,7 @@ class Rules:
     later_ms: int  # CD-2: every later floor's
     hand_ms: int  # RULING: one seat's actions are this far apart
     pick_ms: int  # RULING: the time to pick a card
+    slow: int  # RULING (issue 30): the "slow" clock's factor on every time limit
 
     def round_ms(self, floor: int) -> int:
         """CD-2: the length of the round that builds `floor` (1 = the first floor)."""
@@ -57,7 +58,8 @@ def parse_rules(raw: object, source: str = SOURCE) -> Rules:
     later = time.integer("later_ms", 1000, LONGEST_MS)
     hand = time.integer("hand_ms", 1, min(*rounds, later))
     pick = time.integer("pick_ms", 1000, LONGEST_MS)
-    return Rules(min_seats, max_seats, tuple(rounds), later, hand, pick)
+    slow = time.integer("slow", 1, 10)
+    return Rules(min_seats, max_seats, tuple(rounds), later, hand, pick, slow)
 
 
 def data_version() -> str:

@@ -29,6 +29,10 @@ Placed = tuple[str, int, int, int, int]
 KINDS = Pick | Take | Place | Return | Done | TimeUp
 
 
+# The clocks a game may run (an option; issue 30): the rules' own, or a slow one.
+CLOCKS = ("standard", "slow")
+
+
 class CountdownState(Hands[Placed], StateDefaults):
     """One position. Its fields, declared once below (and the hands' in `Hands`), are
     what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
@@ -118,11 +122,20 @@ class CountdownState(Hands[Placed], StateDefaults):
         """The seats still in (CD-3)."""
         return [s for s in range(self.seats) if not self.out[s]]
 
+    def limit(self, ms: int) -> int:
+        """A time limit as this game's clock runs it: the "slow" clock (issue 30, RULING)
+        makes every limit `rules.slow` times as long."""
+        return ms * self.data.rules.slow if self.options.get("clock") == CLOCKS[1] else ms
+
+    def round_ms(self) -> int:
+        """CD-2: this round's length on this game's clock."""
+        return self.limit(self.data.rules.round_ms(self.round))
+
     def deadline(self) -> int | None:
         if self.phase == "pick":
-            return self.phase_start + self.data.rules.pick_ms
+            return self.phase_start + self.limit(self.data.rules.pick_ms)
         if self.phase == "build":
-            return self.phase_start + self.data.rules.round_ms(self.round)
+            return self.phase_start + self.round_ms()
         return None
 
     # ------------------------------------------------------------------ protocol
@@ -248,7 +261,7 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.phase_start = self.now
         self.done = [False] * self.seats
         self.last_act = [NEVER] * self.seats
-        length = self.data.rules.round_ms(self.round)
+        length = self.round_ms()
         self.log.append(lf.BUILD.format(at=_ms(self.now), floor=self.round, seconds=length // 1000))
 
     def _time_up(self) -> None:
@@ -335,7 +348,7 @@ class CountdownState(Hands[Placed], StateDefaults):
         out = self.to_dict()
         out["seat"] = seat
         out["deadline_ms"] = self.deadline()
-        out["round_ms"] = self.data.rules.round_ms(self.round) if self.round else None
+        out["round_ms"] = self.round_ms() if self.round else None
         out["pool"] = self.pool()
         out["players"] = [
             {

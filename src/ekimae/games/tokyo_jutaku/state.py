@@ -54,6 +54,9 @@ def space_at(name: str) -> tuple[int, int] | None:
     return int(name[1]) - 1, COLUMNS.index(name[0])
 
 
+# The clocks a game may run (an option; issue 30): the rules' own, or a slow one.
+CLOCKS = ("standard", "slow")
+
 # A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
 _BEFORE_REPEATED_STOPS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
     "failed": lambda raw: [None] * len(raw["held"]),
@@ -148,17 +151,22 @@ class JutakuState(Hands[Placed], StateDefaults):
     def yen(self, seat: Seat) -> int:
         return sum(self.side(c).yen for c in self.completed[seat])
 
+    def limit(self, ms: int) -> int:
+        """A time limit as this game's clock runs it: the "slow" clock (issue 30, RULING)
+        makes every limit `rules.slow` times as long."""
+        return ms * self.data.rules.slow if self.options.get("clock") == CLOCKS[1] else ms
+
     def deadline(self) -> int | None:
         if self.phase in ("setup", "move"):
-            return self.phase_start + self.data.rules.turn_ms
+            return self.phase_start + self.limit(self.data.rules.turn_ms)
         if self.phase == "build":
-            return self.phase_start + self.data.rules.round_ms
+            return self._round_end()
         if self.phase == "window":
             return self.window_end
         return None
 
     def _round_end(self) -> int:
-        return self.phase_start + self.data.rules.round_ms
+        return self.phase_start + self.limit(self.data.rules.round_ms)
 
     def check_building(self, seat: Seat) -> str | None:
         """JU-3: why the seat's building does not meet its card, or None."""

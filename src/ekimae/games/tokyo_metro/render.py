@@ -802,11 +802,13 @@ class _Canvas:
         x = max(self.points[s][0] for s in stops) + STOP_RADIUS + 2
         y = min(self.points[s][1] for s in stops) - STOP_RADIUS - 2
         color = self._seat_color(overlay, seat)
-        return (
+        key = escape(self.board.stations[station].key)
+        return (  # named, so a page can describe it (issue 30: tooltips)
+            f'<g class="pyramid" data-pyramid="{key}" data-seat="{seat}">'
             f'<path d="M{_attr(x - 9)},{_attr(y + 8)} L{_attr(x + 9)},{_attr(y + 8)} '
             f'L{_attr(x)},{_attr(y - 9)} Z" fill="{color}" stroke="#000000" stroke-width="1"/>'
             f'<text x="{_attr(x)}" y="{_attr(y + 6)}" font-size="9" fill="{_ink(color)}">'
-            f"{seat + 1}</text>"
+            f"{seat + 1}</text></g>"
         )
 
     def _drink(self, station: int, drink: str) -> str:
@@ -844,7 +846,8 @@ class _Canvas:
         x, y = self._meeple_spot(cell)
         x += shift * 12
         color = self._seat_color(overlay, seat)
-        return (
+        return (  # named, so a page can describe it (issue 30: tooltips)
+            f'<g class="meeple" data-meeple="{self.board.cell_name(cell)}" data-seat="{seat}">'
             f'<circle cx="{_attr(x)}" cy="{_attr(y - 11)}" r="6" fill="{color}" '
             'stroke="#000000" stroke-width="1"/>'
             f'<path d="M{_attr(x - 10)},{_attr(y + 14)} L{_attr(x - 10)},{_attr(y)} '
@@ -853,7 +856,7 @@ class _Canvas:
             f'L{_attr(x + 10)},{_attr(y + 14)} Z" fill="{color}" stroke="#000000" '
             'stroke-width="1"/>'
             f'<text x="{_attr(x)}" y="{_attr(y + 10)}" font-size="11" fill="{_ink(color)}">'
-            f"{seat + 1}</text>"
+            f"{seat + 1}</text></g>"
         )
 
     def _train(self, line_index: int, stop: int, step: int, shift: int, second: str = "") -> str:

@@ -15,6 +15,7 @@ from ekimae.core.errors import DataError
 from ekimae.core.record import replay
 from ekimae.games import find_game, games
 from ekimae.seeding import secret_seed
+from ekimae.server import hints
 from ekimae.server import lobby as title_cards
 from ekimae.server.bodies import ActRequest, CreateGame, UndoRequest, choose_host_seat
 from ekimae.server.bodies import seed_refusal as seed_refused
@@ -207,9 +208,14 @@ async def api_undo(game_id: str, body: UndoRequest, table: TableDep, hub: HubDep
 
 @router.get("/api/games/{game_id}/hint")
 async def api_hint(
-    game_id: str, table: TableDep, services: ServicesDep, token: str | None = None
+    game_id: str,
+    table: TableDep,
+    services: ServicesDep,
+    lang: LangDep,
+    token: str | None = None,
 ) -> Any:
-    """The move the `strong` bot would make for this seat now, from its view only.
+    """The move the `strong` bot would make for this seat now, from its view only, in
+    words (`server.hints`, issue 30).
 
     Searched by a worker process; one hint at a time per seat, a few per window."""
     seat = await seat_needed(services.hub, game_id, token or "", "ask for a hint")
@@ -224,16 +230,12 @@ async def api_hint(
         )
     services.hinting.add((game_id, seat))
     try:
-        action, chance = await services.hub.hint(table, seat)
+        found = await services.hub.hint(table, seat)
     except BusyError as exc:
         return JSONResponse({"detail": str(exc)}, status_code=503, headers={"Retry-After": "5"})
     finally:
         services.hinting.discard((game_id, seat))
-    return {
-        "action": action.to_dict(),
-        "text": table.game.format_action(action),
-        "win_chance": chance,
-    }
+    return hints.payload(table, seat, found, lang)
 
 
 @router.get("/api/games/{game_id}/replay")

@@ -13,7 +13,7 @@ from ekimae.server import lobby as title_cards
 from ekimae.server import replays
 from ekimae.server.bodies import default_bot
 from ekimae.server.deps import HostDep, PageSeatDep, TableDep, TemplatesDep
-from ekimae.server.ladders import bot_names
+from ekimae.server.ladders import bot_levels, bot_names
 
 router = APIRouter()
 
@@ -24,6 +24,8 @@ def titles() -> list[dict[str, Any]]:
         {
             **g.type.to_dict(),
             "bots": bot_names(name),
+            # In order, weakest first (a list: JSON objects may be reordered on the way).
+            "levels": [{"level": w, "bot": b} for w, b in bot_levels(name).items()],
             "default_bot": default_bot(name),
             **title_cards.card(name),  # picture, typical length, learn link (issue 31)
         }

@@ -203,7 +203,7 @@ export function initFollow(cfg, { replay = false, onPick = null } = {}) {
     const newest = ordered.map((i) => entries.get(i)).find((e) => e.lines.length);
     ui.last.replaceChildren(el("span", { class: "lm-label", text: `${t("Last move:")} ` }),
       ...(newest ? [el("span", { class: "lm-text" }, ...lineNodes(newest).slice(-1))] : [el("span", { text: "—" })]),
-      el("span", { class: "lm-open", text: ` · ${t("Log")} ▸` }));
+      el("span", { class: "lm-open" }, ` · ${t("Log")} `, el("span", { "aria-hidden": "true", text: "▸" })));
     document.body.dataset.sidelog = String(drawn.size);
   };
 

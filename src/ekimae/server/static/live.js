@@ -10,12 +10,20 @@ import { t } from "/static/i18n.js";
 import { initFollow } from "/static/follow.js";
 import { initReplayMode } from "/static/replay.js";
 
+// A lesson (static/learn.js) may hold back an action the lesson does not expect now:
+// `guard(action)` returns why (shown as the page's error) or null to let it go.
+let guard = null;
+export function setGuard(fn) { guard = fn; }
+
 // Why this seat's own last action has no Undo (issue 26): it drew, or it showed the seat
 // something hidden (the last sealed bid reveals them all). Shown beside the Undo button.
 const FINAL = {
   chance: () => t("Your last action drew by chance: it cannot be taken back."),
   hidden: () => t("Your last action showed what was hidden: it cannot be taken back."),
 };
+
+// Shared parts (learn.js, tips.js) follow the same pushes, after the page drew them.
+const announce = (name, msg) => document.dispatchEvent(new CustomEvent(name, { detail: msg }));
 
 function showFinal(msg) {
   const undo = document.getElementById("undo");
@@ -38,7 +46,9 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     render(msg);
     follow.after(msg);
   };
-  if (replayTotal !== undefined) return initReplayMode(cfg, show, Number(replayTotal), follow);
+  // A replay's step is described like a live push (tips.js), but no lesson follows it.
+  const replayShow = (msg) => { show(msg); announce("ekimae:replay", msg); };
+  if (replayTotal !== undefined) return initReplayMode(cfg, replayShow, Number(replayTotal), follow);
 
   let socket = null;
   let latest = null; // the update on the page (what the buttons were drawn from)
@@ -69,6 +79,7 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     showFinal(msg);
     setPending(pending);
     if (msg.closed) document.getElementById("status").textContent = t("An administrator closed this game: it takes no more actions.");
+    announce("ekimae:state", msg);
     if (msg.chat) extras?.onHistory(msg.chat); // the first push after (re)connecting
     extras?.onState(msg);
     othersLast = follow.othersMove(msg, before);
@@ -134,7 +145,11 @@ export function connectTable(cfg, render, buttons = "#actions button, #undo") {
     // In a step where seats act at once (sealed bids, real time), `seq` (this seat's own
     // count) keeps one seat's action from making another's stale; else the game-wide
     // `expected`. The key makes a resent message harmless.
-    send: (action) => post({ type: "act", action, ...(latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions }), key: crypto.randomUUID() }),
+    send: (action) => {
+      const why = guard?.(action);
+      if (why) { setPending(false); error(why); return; }
+      post({ type: "act", action, ...(latest.simultaneous ? { seq: latest.seq } : { expected: latest.actions }), key: crypto.randomUUID() });
+    },
     // `expected` makes the server refuse if anyone acted since this page last heard.
     undo: () => post({ type: "undo", expected: latest.actions }),
   };

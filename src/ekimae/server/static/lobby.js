@@ -11,6 +11,15 @@ export function rememberSeat(entry) {
   localStorage.setItem(MINE, JSON.stringify([...mySeats().filter((m) => m.url !== entry.url), entry]));
 }
 
+// The bots' levels in words (issue 30; the same words as the /learn page's).
+const LEVEL_WORDS = { learning: t("learning"), casual: t("casual"), strong: t("strong"), expert: t("expert") };
+const LEVEL_HELP = {
+  learning: t("Plays the sensible move most of the time and often a weaker one, as a newcomer does; in the real-time games it builds slowly. For your first games: you should win about half of them."),
+  casual: t("Always plays the move that looks best right now, without looking further ahead. A fair game once you know the rules."),
+  strong: t("Looks ahead: tries its best moves by playing the game out to the end many times. Hard to beat."),
+  expert: t("The strongest: looks further ahead, with a better model of the other players, and takes longer to think."),
+};
+
 const copyButton = (url) => el("button", { type: "button", class: "copy", text: t("Copy"), onclick: () => navigator.clipboard?.writeText(url) });
 
 export function initLobby(titles) {
@@ -38,15 +47,23 @@ export function initLobby(titles) {
   };
   const drawSeats = () => {
     const bots = title().bots;
+    const levels = title().levels ?? []; // [{ level: "learning", bot: "beginner" }, …], weakest first
+    const named = new Set(levels.map((l) => l.bot));
     const rows = [];
     for (let i = 0; i < Number(count.value); i++) {
+      // Issue 30: the levels in words first (learning, casual, strong, expert), then the
+      // ladder's other bots by their names.
+      const byLevel = levels.map(({ level, bot }) => el("option", { value: bot, text: t("bot: {bot}", { bot: LEVEL_WORDS[level] ?? level }) }));
+      const others = bots.filter((b) => !named.has(b)).map((b) => el("option", { value: b, text: t("bot: {bot}", { bot: b }) }));
       const who = el("select", { name: `bot${i}`, "aria-label": t("seat {n} player", { n: i + 1 }) }, el("option", { value: "", text: t("person") }),
-        ...bots.map((b) => el("option", { value: b, text: t("bot: {bot}", { bot: b }) })));
-      // The server names each game's default level (`normal`, else its ladder's middle).
+        ...byLevel, ...(byLevel.length && others.length ? [el("optgroup", { label: t("other bots") }, ...others)] : others));
+      // The server names each game's default level (`learning`, else `normal`, else its ladder's middle).
       if (i > 0) who.value = title().default_bot ?? bots[0];
       rows.push(el("div", {}, el("label", { text: `${t("Seat {n}", { n: i + 1 })} ` }, el("input", { name: `name${i}`, placeholder: i === 0 ? t("You") : t("Player {n}", { n: i + 1 }), "aria-label": t("seat {n} name", { n: i + 1 }) })), " ", who));
     }
-    seats.replaceChildren(el("legend", { text: t("Seats (seat 1 is yours)") }), ...rows);
+    const words = levels.map(({ level }) => el("li", {}, el("strong", { text: LEVEL_WORDS[level] ?? level }), `: ${LEVEL_HELP[level] ?? ""}`));
+    const help = words.length ? [el("details", { class: "levels-help" }, el("summary", { text: t("What the bots do") }), el("ul", {}, ...words))] : [];
+    seats.replaceChildren(el("legend", { text: t("Seats (seat 1 is yours)") }), ...rows, ...help);
   };
   gamePick.addEventListener("change", drawGame);
   count.addEventListener("change", drawSeats);

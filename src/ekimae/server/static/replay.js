@@ -24,7 +24,7 @@ export function initReplayMode(cfg, show, total, follow) {
     const who = data.replay.seat === null ? t("all open") : t("as seat {n} saw it", { n: data.replay.seat + 1 });
     const move = follow.entries().find((e) => e.i === step - 1);
     const said = move ? ` — ${entryText(move, follow.names())}` : step === 0 ? ` — ${t("setup")}` : "";
-    byId("where").textContent = `${t("Step {step}/{total}", { step, total })} (${who})${said}`;
+    byId("where").textContent = `${t("Step {step} of {total}", { step, total })} (${who})${said}`;
   };
 
   const go = async (step) => {

@@ -74,6 +74,7 @@ def bottle_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
 
 
 class BottleBonusWeb(TokyoJutakuWeb):
+    quick_module = "tokyo_jutaku"  # the rules page's building: JUTAKU's drawing
     template = "bottle_bonus/templates/game.html"
 
     def picture(self) -> str:

@@ -203,7 +203,7 @@ def milk_label(
     kind = action.get("type")
     if kind == "buy":
         return say(
-            _N("Step to {cell} and buy {drink} for {price} → crate {crate}"),
+            _N("Step to {cell} and buy {drink} for {price}, into crate {crate}"),
             cell=action["cell"],
             drink=drink_label(str(action["drink"]), lang),
             price=yen(DATA.drink_price),
@@ -228,6 +228,11 @@ def milk_label(
 
 
 class MilkWeb(GenericTitle):
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): the table as the page draws it (its texts
+        said in the page's language by static/quickstart.js)."""
+        return f'<div class="quick-board" data-quick="chocolate_milk">{board_html(view)}</div>'
+
     template = "chocolate_milk/templates/game.html"
 
     # The game keeps no log: each action's note is what its view says it did (`last`).

@@ -22,6 +22,7 @@ from ekimae.server.titles.tokyo_jutaku import jutaku_label
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
+from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -68,6 +69,10 @@ def countdown_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFA
 
 
 class CountdownWeb(GenericTitle):
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): seat 1's building on the whole card."""
+        return tower("tokyo_jutaku", FULL, view["built"][0])
+
     template = "countdown/templates/game.html"
 
     def picture(self) -> str:

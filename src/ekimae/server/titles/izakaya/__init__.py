@@ -20,6 +20,7 @@ from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
+from ekimae.server.titles.tokyo_jutaku.quick import tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -43,11 +44,91 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAUL
     if pending and pending[0] == "place":
         return w(
             _N("Place {element} on one of your cards (R turns, F flips; IZ-3.4)."),
-            element=pending[1],
+            element=w.element(DATA.jutaku.elements[pending[1]].name),  # by name, not id
         )
     if pending:
         return w(_N("Three claims in a line: take a free element (IZ-3.3)."))
     return w(_N("Place a disc: a bottle, a price move, a claim or a build (IZ-3)."))
+
+
+def izakaya_label(
+    view: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
+) -> str | None:
+    """A plain sentence for one legal action (issue 30: what a hint says), in `lang`."""
+    w = Words(lang)
+    kind = action.get("type")
+
+    def colour(key: object) -> str:  # the drinks' colours are catalogue words
+        return w(str(key))
+
+    prices = view["prices"]
+    if kind == "bid":
+        return w(
+            _N("Bid {amount} for turn order, sealed until everyone has bid"),
+            amount=w.yen(int(action["amount"])),
+        )
+    if kind == "bottle":
+        return w(
+            _N(
+                "Put the next {colour} drink on the corner where {cards} meet:"
+                " {price} a floor to each building there"
+            ),
+            colour=colour(action["colour"]),
+            cards=_places(view, _table(view).corners[str(action["corner"])].cards, w),
+            price=w.yen(int(prices[action["colour"]])),
+        )
+    if kind == "price":
+        source, target = str(action["source"]), str(action["target"])
+        return w(
+            _N(
+                "Move ¥100 from the {source} card to the {target} card"
+                " ({source} drinks then {low}, {target} drinks {high})"
+            ),
+            source=colour(source),
+            target=colour(target),
+            low=w.yen(int(prices[source]) - 100),
+            high=w.yen(int(prices[target]) + 100),
+        )
+    if kind == "claim":
+        # Named by their places, as a table player would (the grid's codes are the engine's).
+        sides = _table(view).edges[str(action["edge"])].cards
+        (other,) = [c for c in sides if c != action["space"]]
+        return w(
+            _N(
+                "Claim the parcel card {place}: a claim disc on its edge with {other},"
+                " your pyramid on the card"
+            ),
+            place=_places(view, (str(action["space"]),), w),
+            other=_places(view, (other,), w),
+        )
+    if kind in ("build", "free"):
+        element = DATA.jutaku.elements[str(action["element"])]
+        message = (
+            _N("Build: take the {element} and place it on one of your cards")
+            if kind == "build"
+            else _N("Take the {element} free (three claims in a line) and place it")
+        )
+        return w(message, element=w.element(element.name))
+    if kind == "place":
+        card = DATA.jutaku.cards[view["grid"][action["space"]]]
+        return w(_N("Place it on your card {place}"), place=w.place(card.name))
+    if kind == "pass":
+        return w(_N("Pass: this disc has nowhere to go"))
+    return None
+
+
+def _table(view: Mapping[str, Any]) -> Any:
+    """The grid of this game (its size by the number of players, IZ-1)."""
+    setup = DATA.tables[len(view["players"])]
+    return board(setup.grid, setup.centre_out)
+
+
+def _places(view: Mapping[str, Any], spaces: tuple[str, ...], w: Words) -> str:
+    """The cards on these spaces by their places ("Ueno-Koen, Takanawa and Kuramae")."""
+    names = [w.place(DATA.jutaku.cards[view["grid"][s]].name) for s in spaces if s in view["grid"]]
+    if len(names) < 2:
+        return "".join(names)
+    return w(_N("{some} and {last}"), some=w(_N(", ")).join(names[:-1]), last=names[-1])
 
 
 def _corner_spaces(corner: str) -> list[str]:
@@ -100,7 +181,8 @@ def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str,
                         one
                         if floors == 1
                         else _N("{space}: ({drinks}) × {floors} floors = {amount}"),
-                        space=space,
+                        # The card by its place, as the table says it (grid codes are the engine's).
+                        space=w.place(DATA.jutaku.cards[view["grid"][space]].name),
                         drinks=drinks,
                         floors=floors,
                         amount=w.yen(sum(prices) * floors),
@@ -127,6 +209,14 @@ def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str,
 
 
 class IzakayaWeb(GenericTitle):
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): seat 1's first building on its card."""
+        for space, plots in view["buildings"].items():
+            if view["owners"].get(space) == 0 and plots:
+                side = DATA.jutaku.cards[view["grid"][space]].side(DATA.card_side)
+                return tower("tokyo_jutaku", side.plots[0].rows, plots[0])
+        return ""
+
     template = "izakaya/templates/game.html"
 
     def picture(self) -> str:
@@ -166,6 +256,16 @@ class IzakayaWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         return izakaya_prompt(view, seat, lang)
+
+    def label(
+        self,
+        view: Mapping[str, Any],
+        seat: int,
+        action: Mapping[str, Any],
+        options: Mapping[str, str],
+        lang: str = "en",
+    ) -> str | None:
+        return izakaya_label(view, seat, action, lang)
 
     def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
         return izakaya_names(lang)

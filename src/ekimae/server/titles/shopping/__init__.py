@@ -177,6 +177,11 @@ def shopping_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str
 
 
 class ShoppingWeb(GenericTitle):
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): the mall as the page draws it (its texts
+        said in the page's language by static/quickstart.js)."""
+        return f'<div class="quick-mall" data-quick="shopping">{mall_svg(DATA, view)}</div>'
+
     template = "shopping/templates/game.html"
 
     def picture(self) -> str:

@@ -18,6 +18,7 @@ from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
+from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
 from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
@@ -99,6 +100,7 @@ def jutaku_label(action: Mapping[str, Any], lang: str = DEFAULT) -> str | None:
 
 
 class TokyoJutakuWeb(GenericTitle):
+    quick_module = "tokyo_jutaku"  # whose static/quickstart.js draws the picture
     template = "tokyo_jutaku/templates/game.html"
 
     def picture(self) -> str:
@@ -123,18 +125,39 @@ class TokyoJutakuWeb(GenericTitle):
         lang: str = "en",
     ) -> str | None:
         if action.get("type") in ("start", "move"):
-            space = str(action["space"])
-            card = view["grid"].get(space)
+            # The card by its place and what it asks (issue 30), not the plan's code.
+            card = view["grid"].get(str(action["space"]))
             w = Words(lang)
-            if action["type"] == "start":
-                return w(_N("Start on {space} ({card})"), space=space, card=_card(card, w))
-            return w(_N("Move on {space} ({card})"), space=space, card=_card(card, w))
+            found = DATA.cards.get(card or "")
+            if found is None:
+                return None
+            side = found.side(str(view["options"]["side"]))
+            message = (
+                _N("Start on {card}: {floors} floors, {count} elements, {yen}")
+                if action["type"] == "start"
+                else _N("Move to {card}: {floors} floors, {count} elements, {yen}")
+            )
+            return w(
+                message,
+                card=_card(card, w),
+                floors=side.floors,
+                count=side.elements,
+                yen=w.yen(side.yen),
+            )
         return jutaku_label(action, lang)
 
     def log_lines(
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"
     ) -> list[str] | None:
         return log_lines("tokyo-jutaku", log, lang)
+
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): seat 1's building on its card."""
+        card = view["players"][0]["card"]
+        built = view["built"][0]
+        plot = int(built[0][1]) if built else 0
+        rows = card["plots"][plot] if card else FULL
+        return tower(self.quick_module, rows, [(p[0], p[2], p[3], p[4], p[5]) for p in built])
 
     def log_names(self, options: Mapping[str, str], lang: str = "en") -> Names:
         return jutaku_names(lang)

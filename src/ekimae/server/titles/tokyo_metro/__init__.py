@@ -42,6 +42,10 @@ class TokyoMetroWeb:
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
         return view_overlay(view, _map(options))
 
+    def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
+        """The rules page's picture (issue 30): the map as the page draws it, in `lang`."""
+        return f'<div class="quick-map">{full_svg(view, _map(options), lang)}</div>'
+
     # The sentences speak `lang` (issue 20); the hub does not pass a page's language yet,
     # so a live page gets them in English until it does.
     def prompt(

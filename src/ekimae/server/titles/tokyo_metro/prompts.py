@@ -61,7 +61,8 @@ def _vehicles(
             (
                 str(v["vehicle"]),
                 w.station(board, board.stops[stops[v["number"] - 1]].station),
-                str(v["stop"]),
+                # Its number on this line in words, not the map's code "H5/I3" (issue 30).
+                w(_N("stop {n}"), n=v["number"]),
             )
             for v in placed
         ]
@@ -194,7 +195,11 @@ def action_label(
         return drinks_label(view, seat, action, map_name, lang)
     ctx = load_ctx(map_name, card_set)
     if kind == "turn-bid":
-        return None  # the page's bid form shows the amounts; the notation stays
+        # The page's bid form shows the amounts; a hint says the move in words (issue 30).
+        return w(
+            _N("Bid {amount} for turn order, sealed until everyone has bid"),
+            amount=w.yen(int(action["amount"])),
+        )
     if kind == "place":
         return w(
             _N("Place your meeple on cell {cell}{near}"),
@@ -452,12 +457,13 @@ def _invest(c: _Card) -> str:
     if surcharge or c.disc_words:
         parts = f" ({w.yen(max(0, c.spot.value - c.off))}"
         if surcharge:
-            parts += w(_N(" + stock #{k} surcharge {amount}"), k=taken + 1, amount=w.yen(surcharge))
+            surcharge_words = _N(" + stock card {k} surcharge {amount}")
+            parts += w(surcharge_words, k=taken + 1, amount=w.yen(surcharge))
         parts += f"{c.disc_words})"
     return w(
         _N(
             "Invest in {line} for {price} — line value {before} → {after_value}{parts}; you take "
-            "stock #{k}{train}; {after}"
+            "stock card {k}{train}; {after}"
         ),
         line=c.line_name(),
         price=w.yen(price),
@@ -573,9 +579,9 @@ def _invest_disc(c: _Card) -> str:
     discs = c.me["action_discs"]
     return w(
         _N(
-            "Invest by disc in {line} for {price} (stock #{k} surcharge only) — one disc from "
+            "Invest by disc in {line} for {price} (stock card {k} surcharge only) — one disc from "
             "your front leaves the game (discs {before} → {after_discs}); line value "
-            "{value} → {after_value}; you take stock #{k}{train}; {after}"
+            "{value} → {after_value}; you take stock card {k}{train}; {after}"
         ),
         line=c.line_name(),
         price=w.yen(price),
@@ -596,7 +602,7 @@ def _sell(c: _Card) -> str:
     amount = stock_shares(c.ctx.track, line["value"], len(holders))[holders.index(c.seat)]
     return w(
         _N(
-            "Sell your {line} stock #{k} for {amount} (what it would pay you if the game ended "
+            "Sell your {line} stock card {k} for {amount} (what it would pay you if the game ended "
             "now), set aside until the end — line value {value} → {after_value} (OS-7.2)"
         ),
         line=c.line_name(),

@@ -311,7 +311,7 @@ function drawEnd(msg) {
   const rows = [...v.results].sort((a, b) => place.get(a.seat) - place.get(b.seat));
   const floors = Math.max(1, ...rows.map((r) => r.per_floor.length));
   const head = el("tr", {}, el("th", { text: t("Place") }), el("th", { text: t("Player") }), el("th", { text: t("Card") }),
-    ...Array.from({ length: floors }, (_, i) => el("th", { text: t("F{n}", { n: i + 1 }) })), el("th", { text: t("Total") }), el("th", { text: t("Out in round") }));
+    ...Array.from({ length: floors }, (_, i) => el("th", { text: t("F{n}", { n: i + 1 }), title: t("Elements on floor {n}", { n: i + 1 }) })), el("th", { text: t("Total") }), el("th", { text: t("Out in round") }));
   const body = rows.map((r) => el("tr", { "data-seat": r.seat }, el("td", { class: "num", text: String(place.get(r.seat)) }),
     el("td", { text: nameOf(msg, r.seat) }), el("td", { text: r.card_name ? placeName(comps, r.card_name) : "—" }),
     ...Array.from({ length: floors }, (_, i) => el("td", { class: "num", text: i < r.per_floor.length ? String(r.per_floor[i]) : "" })),

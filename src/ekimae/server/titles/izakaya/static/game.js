@@ -126,10 +126,10 @@ function drawBoard(v) {
     const rect = svg("rect", { x: x + 2, y: y + 2, width: U - 4, height: U - 4, rx: 6, fill: out ? "#9bb7d4" : DISTRICT_COLORS[info.district] ?? "#eee", stroke: "#555", class: target ? "hot pick" : "", "data-space": space });
     if (target) keyTarget(rect, t("Take {space}", { space }), () => send(claims.find((a) => a.action.edge === edge && a.action.space === space)));
     root.append(rect, svg("text", { x: x + 8, y: y + 20, "font-size": 15 }, space));
-    if (out) { root.append(svg("text", { x: x + U / 2, y: y + U / 2 + 8, "text-anchor": "middle", "font-size": 28, fill: "#fff" }, "×")); continue; }
+    if (out) { root.append(svg("text", { x: x + U / 2, y: y + U / 2 + 8, "text-anchor": "middle", "font-size": 28, fill: "#fff", class: "iz-out", "data-space": space }, "×")); continue; }
     const built = (v.buildings[space] ?? []).map((b) => height(b));
-    root.append(svg("text", { x: x + 8, y: y + U - 12, "font-size": 13 }, `${built.reduce((a, b) => a + b, 0)}/${info.floors * info.plots.length}▲`));
-    if (owner !== undefined) root.append(svg("polygon", { points: `${x + U - 30},${y + U - 12} ${x + U - 12},${y + U - 12} ${x + U - 21},${y + U - 38}`, fill: seatColor(owner), stroke: "#222" }));
+    root.append(svg("text", { x: x + 8, y: y + U - 12, "font-size": 13, class: "iz-floors", "data-space": space }, `${built.reduce((a, b) => a + b, 0)}/${info.floors * info.plots.length}▲`));
+    if (owner !== undefined) root.append(svg("polygon", { points: `${x + U - 30},${y + U - 12} ${x + U - 12},${y + U - 12} ${x + U - 21},${y + U - 38}`, fill: seatColor(owner), stroke: "#222", class: "iz-pyramid", "data-space": space, "data-seat": owner }));
   }
   for (const [name, [a, b]] of Object.entries(g.edges)) {
     const [c1, r1] = at(a), [c2] = at(b);
@@ -138,7 +138,7 @@ function drawBoard(v) {
     const x2 = vertical ? x1 : x1 + U - 60, y2 = vertical ? y1 + U - 60 : y1;
     const who = v.claims[name];
     const open = claims.some((a) => a.action.edge === name);
-    root.append(svg("line", { x1, y1, x2, y2, stroke: who !== undefined ? seatColor(who) : open ? (edge === name ? "#c00" : "#222") : "transparent", "stroke-width": who !== undefined ? 9 : 5, "stroke-dasharray": who !== undefined ? "" : "6 5", "data-edge-line": name }));
+    root.append(svg("line", { x1, y1, x2, y2, stroke: who !== undefined ? seatColor(who) : open ? (edge === name ? "#c00" : "#222") : "transparent", "stroke-width": who !== undefined ? 9 : 5, "stroke-dasharray": who !== undefined ? "" : "6 5", "data-edge-line": name, ...(who !== undefined ? { class: "iz-claim", "data-claim": name } : {}) }));
     if (open) {
       // A wide transparent band over the edge: the click target (a bare line is too thin).
       const hit = svg("rect", { x: Math.min(x1, x2) - 10, y: Math.min(y1, y2) - 10, width: Math.abs(x2 - x1) + 20, height: Math.abs(y2 - y1) + 20, fill: "transparent", class: "hot edge", "data-edge": name });
@@ -153,8 +153,8 @@ function drawBoard(v) {
     const target = colour && bottles.find((a) => a.action.colour === colour && a.action.corner === name);
     if (drink) {
       const d = comps.drinks[drink];
-      root.append(svg("circle", { cx: x, cy: y, r: 14, fill: comps.colours[d.colour], stroke: "#222", "data-corner": name }),
-        svg("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 16, fill: d.colour === "white" || d.colour === "mint" ? "#000" : "#fff" }, d.glyph));
+      root.append(svg("circle", { cx: x, cy: y, r: 14, fill: comps.colours[d.colour], stroke: "#222", "data-corner": name, "data-drink-corner": name }),
+        svg("text", { x, y: y + 6, "text-anchor": "middle", "font-size": 16, fill: d.colour === "white" || d.colour === "mint" ? "#000" : "#fff", "data-drink-corner": name }, d.glyph));
     } else {
       const dot = svg("circle", { cx: x, cy: y, r: target ? 13 : 6, fill: target ? comps.colours[colour] : "#fff", stroke: "#333", "stroke-dasharray": target ? "3 2" : "", class: target ? "hot" : "", "data-corner": name });
       if (target) keyTarget(dot, t("Put the drink on the corner of {cards}", { cards: cornerCards(g, name) }), () => send(target));
@@ -223,7 +223,7 @@ function drawMoves() {
   const parts = [];
   const prices = legalOf("price");
   if (prices.length) {
-    const pick = el("select", { id: "price-pick", "aria-label": t("Move a ¥100 coin") }, ...prices.map((a, i) => el("option", { value: i, text: t("{from} → {to}", { from: a.action.source, to: a.action.target }) })));
+    const pick = el("select", { id: "price-pick", "aria-label": t("Move a ¥100 coin") }, ...prices.map((a, i) => el("option", { value: i, text: a.label ?? t("{from} → {to}", { from: a.action.source, to: a.action.target }) })));
     parts.push(pick, el("button", { type: "button", id: "price-send", text: t("Move a ¥100 coin"), onclick: () => send(prices[Number(pick.value)]) }));
   }
   if (legalOf("claim").length) parts.push(el("span", { text: edge ? t("Now click a card beside the edge") : t("Claim: click a dashed edge") }));

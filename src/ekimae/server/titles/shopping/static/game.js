@@ -268,7 +268,7 @@ function renderPlayers(msg) {
     const extra = `${msg.bots[p.seat] ? ` (${t("bot: {bot}", { bot: msg.bots[p.seat] })})` : ""}${p.seat === cfg.seat ? ` ${t("(you)")}` : ""}`;
     const where = p.at === "out" ? t("outside") : p.at;
     return el("div", { class: `sh-player${view.turn === p.seat ? " turn" : ""}`, "data-seat": String(p.seat), style: `--c: var(--seat${p.seat})` },
-      el("h3", {}, seatChip(p.seat, msg.names), extra, view.turn === p.seat ? ` ▶ ${t("to act")}` : ""),
+      el("h3", {}, seatChip(p.seat, msg.names), extra, ...(view.turn === p.seat ? [" ", el("span", { "aria-hidden": "true", text: "▶" }), ` ${t("to act")}`] : [])),
       el("div", { text: `${yen(p.money)} · ${t("barrels")} ${p.barrels}/${parts.exits_each} · ${where}` }),
       el("div", {}, `${t("Crate")} (${yen(p.crate_pays)}): `, items(p.crate)),
       el("div", {}, `${t("Brought out")}: `, items(p.kept)));

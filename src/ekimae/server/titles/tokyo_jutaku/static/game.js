@@ -104,7 +104,11 @@ function markMove(entry) {
 
 // Solo (JU-1 … JU-8 with one player): the time to complete the game's cards, against the
 // best this browser has seen for the same game and options.
-const soloKey = (msg) => `${msg.game}.solo.${JSON.stringify(msg.view.options)}`;
+// The rules' clock keeps the key it had before the slow clock existed (issue 30).
+const soloKey = (msg) => {
+  const { clock, ...rest } = msg.view.options;
+  return `${msg.game}.solo.${JSON.stringify(clock && clock !== "standard" ? msg.view.options : rest)}`;
+};
 const isSolo = (msg) => msg.names.length === 1 && seat() === 0;
 
 function soloBest(msg) {

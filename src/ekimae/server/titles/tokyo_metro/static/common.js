@@ -7,6 +7,11 @@ import { t, term, yen, lang } from "/static/i18n.js";
 export { el, seatName, t, term, yen, lang };
 
 // A station's or a line's name as the page's reader reads it (the map data's name_ja).
+// The components (map and card set) the page draws with, its game's or its replay's: the
+// tooltips describe by them (tips.js, issue 30).
+let drawnWith = null;
+export const drawWith = (comp) => { drawnWith = comp; };
+export const components = () => drawnWith;
 export const stationName = (comp, key) => (lang === "ja" ? comp?.stations_ja?.[key] : null) || comp?.stations?.[key] || key;
 export const lineName = (comp, letter) => {
   const line = comp?.lines?.[letter];

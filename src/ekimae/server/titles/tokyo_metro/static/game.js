@@ -6,10 +6,11 @@
 // chips; a dimension with one value left is filled in. When one action is left its plain
 // sentence (the server's label: price after discounts, effect) is confirmed before it is
 // sent. The engine's notation stays in a collapsed list for experts and keyboards.
-import { el, yen, t, lang, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip } from "/static/titles/tokyo_metro/common.js";
+import { el, yen, t, lang, seatName, seatText, stationName, lineName, vehicleWord, drinkWords, phaseName, svgEl, setOverlay, renderPlayers, renderLines, renderCardGrid, spotText, drinkChip, drawWith } from "/static/titles/tokyo_metro/common.js";
 import { initZoom } from "/static/titles/tokyo_metro/zoom.js";
 import { animateTrains } from "/static/titles/tokyo_metro/anim.js";
 import { connectTable } from "/static/live.js";
+import { hintState, hintNodes } from "/static/hint.js";
 import { setMarker } from "/static/follow.js";
 import { lengthText, withLang } from "/static/endscreen.js";
 
@@ -35,11 +36,14 @@ let selAt = -1; // the action count the selection belongs to
 let fittedFor = ""; // the step the map was last zoomed to (phones)
 let notationOpen = false;
 let spotValue = {};
+let hints = null;
 
 export async function initGame(config) {
   cfg = config;
+  hints = hintState(cfg, () => latest);
   // The components of this game's map and card set come with the page (MOD-1).
   comp = config.components ?? await (await fetch("/api/titles/tokyo-metro/components")).json();
+  drawWith(comp);
   for (const card of Object.values(comp.cards)) for (const a of card.actions) spotValue[a.spot] = a;
   const svg = document.querySelector("#board svg");
   svg.append(svgEl("g", { id: "targets" }));
@@ -246,7 +250,7 @@ function renderChoice(msg) {
       if (buttons.length) parts.push(el("div", { class: "big-buttons" }, ...buttons));
       if (legalSpots.size && !step && !sel.kind) {
         parts.push(el("p", { class: "step" }, t("Choose a highlighted action card spot"),
-          el("a", { href: "#cards-panel", class: "to-cards", text: ` ${t("(the cards ↓)")}` }), plain.length ? `, ${t("or:")}` : "."));
+          el("a", { href: "#cards-panel", class: "to-cards", title: t("the action cards are below"), text: ` ${t("(the cards ↓)")}` }), plain.length ? `, ${t("or:")}` : "."));
       }
     }
     if (sel.spot || sel.kind || Object.keys(sel.fields).length) parts.push(el("button", { type: "button", id: "back-btn", class: "secondary", onclick: back, text: `← ${t("Back")}` }));
@@ -371,28 +375,11 @@ function renderNotation(msg) {
   const details = el("details", { id: "notation" }, el("summary", { text: t("All {n} legal actions in notation", { n: msg.legal.length }) }), ...parts);
   details.open = notationOpen;
   details.addEventListener("toggle", () => { notationOpen = details.open; });
-  // A push re-draws this box; the hint (asked at some action count) survives it.
-  const hintText = el("p", { id: "hint-text", "aria-live": "polite", text: hintLine(msg) });
-  const hintButton = el("button", { id: "hint", type: "button", class: "secondary", text: t("Hint (what would the strong bot do?)"), onclick: askHint });
+  // A push re-draws this box; the hint (asked at this action count) survives it, and
+  // clears once the game moves on (static/hint.js, issue 30).
+  const hintText = el("p", { id: "hint-text", "aria-live": "polite" }, ...hintNodes(hints.lines(msg)));
+  const hintButton = el("button", { id: "hint", type: "button", class: "secondary", text: t("Hint (what would the strong bot do?)"), onclick: () => hints.ask(() => document.getElementById("hint-text")?.replaceChildren(...hintNodes(hints.lines(latest)))) });
   box.replaceChildren(details, el("div", { class: "group" }, hintButton, hintText));
-}
-
-let hint = null; // { at: action count when asked, text }
-
-function hintLine(msg) {
-  if (!hint) return "";
-  return hint.at === msg.actions || hint.thinking ? hint.text : `${hint.text} ${t("(asked before the last move)")}`;
-}
-
-async function askHint() {
-  const at = latest.actions;
-  hint = { at, text: t("Thinking…"), thinking: true };
-  document.getElementById("hint-text").textContent = hint.text;
-  const res = await fetch(`/api/games/${cfg.gameId}/hint?token=${encodeURIComponent(cfg.token)}`);
-  const body = await res.json();
-  hint = { at, text: res.ok ? t("Hint: {text} (estimated win chance {percent}%)", { text: body.text, percent: Math.round(body.win_chance * 100) }) : t("No hint: {reason}", { reason: body.detail ?? body.error?.message }) };
-  const out = document.getElementById("hint-text");
-  if (out) out.textContent = hintLine(latest);
 }
 
 let endShown = false;
