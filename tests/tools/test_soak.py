@@ -20,12 +20,12 @@ EXAMPLES = ["--title", "sealed-auction", "--title", "quick-draw", "--workers", "
 def test_every_seat_count_meets_every_option_combination() -> None:
     game = find_game("bottle-bonus")
     grid = budget.cells(game)
-    assert len(grid) == 8 * 4  # 1-8 seats x side x roppongi
-    planned = soak.plan(soak.parser().parse_args(["--title", game.name, "--games", "32"]))
+    assert len(grid) == 8 * 4 * 2  # 1-8 seats x side x roppongi x clock (issue 30)
+    planned = soak.plan(soak.parser().parse_args(["--title", game.name, "--games", "64"]))
     played = {(g.seats, g.options) for batch in planned for g in batch.games}
     assert played == {(c.seats, c.options) for c in grid}
     seeds = [g.seed for batch in planned for g in batch.games]
-    assert seeds == list(range(soak.FIRST_SEED, soak.FIRST_SEED + 32))
+    assert seeds == list(range(soak.FIRST_SEED, soak.FIRST_SEED + 64))
 
 
 def test_a_soak_plays_and_counts_every_title_asked(capsys: pytest.CaptureFixture[str]) -> None:
