@@ -11,11 +11,13 @@ import asyncio
 from typing import Annotated
 
 from fastapi import Depends, HTTPException
+from fastapi.responses import JSONResponse
 from fastapi.templating import Jinja2Templates
 from starlette.requests import HTTPConnection
 
 from ekimae import i18n
 from ekimae.server.hub import Hub
+from ekimae.server.limits import retry_after
 from ekimae.server.services import Services
 from ekimae.server.table import Table
 
@@ -110,3 +112,20 @@ async def query_host(game_id: str, hub: HubDep, h: str | None = None) -> str:
 
 
 HostDep = Annotated[str, Depends(query_host)]
+
+
+async def create_refused(conn: HTTPConnection, services: Services) -> JSONResponse | None:
+    """A 429 if this client address made its share of games in the window (`--create-limit`;
+    0: no limit), else None: counted alike for a game from the lobby and a lesson's."""
+    if not services.settings.limits.creates_per_window:
+        return None
+    peer = conn.client.host if conn.client else None
+    client = services.addresses.of(peer, conn.headers.getlist("x-forwarded-for"))
+    wait = await services.creates.ask(client)
+    if wait is None:
+        return None
+    return JSONResponse(
+        {"detail": f"too many games created from here; try again in {wait:.0f} s"},
+        status_code=429,
+        headers={"Retry-After": retry_after(wait)},
+    )

@@ -20,7 +20,15 @@ from ekimae.server import lobby as title_cards
 from ekimae.server.bodies import ActRequest, CreateGame, UndoRequest, choose_host_seat
 from ekimae.server.bodies import seed_refusal as seed_refused
 from ekimae.server.chat import clean_name
-from ekimae.server.deps import HubDep, LangDep, SeatDep, ServicesDep, TableDep, seat_needed
+from ekimae.server.deps import (
+    HubDep,
+    LangDep,
+    SeatDep,
+    ServicesDep,
+    TableDep,
+    create_refused,
+    seat_needed,
+)
 from ekimae.server.limits import retry_after
 from ekimae.server.payloads import legal_payload
 from ekimae.server.routes.pages import titles
@@ -105,17 +113,9 @@ async def api_create(request: Request, body: CreateGame, services: ServicesDep) 
     why = seed_refused(body, host_seat)
     if why is not None:
         raise HTTPException(400, why)
-    wait = None
-    if services.settings.limits.creates_per_window:  # 0: no limit (`--create-limit 0`)
-        peer = request.client.host if request.client else None
-        client = services.addresses.of(peer, request.headers.getlist("x-forwarded-for"))
-        wait = await services.creates.ask(client)
-    if wait is not None:
-        return JSONResponse(
-            {"detail": f"too many games created from here; try again in {wait:.0f} s"},
-            status_code=429,
-            headers={"Retry-After": retry_after(wait)},
-        )
+    refused = await create_refused(request, services)
+    if refused is not None:
+        return refused
     names = [clean_name(s.name) or (s.bot or f"Player {i + 1}") for i, s in enumerate(body.seats)]
     bots = [s.bot or None for s in body.seats]
     # Hidden parts (deck order, later shuffles) come from 256 secret bits: see seeding.

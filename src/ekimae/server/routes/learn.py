@@ -7,12 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
-from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.responses import HTMLResponse, Response
 
 from ekimae.server import learn
-from ekimae.server.deps import LangDep, ServicesDep, TemplatesDep
+from ekimae.server.deps import LangDep, ServicesDep, TemplatesDep, create_refused
 from ekimae.server.errors import RefusedError
-from ekimae.server.limits import retry_after
 
 router = APIRouter()
 
@@ -40,17 +39,9 @@ async def api_start(request: Request, key: str, services: ServicesDep, lang: Lan
     """A new game for the lesson; its page's URL for the learner's seat. Counted like any
     other game made from this client address."""
     lesson = learn.lesson_or_404(key)
-    wait = None
-    if services.settings.limits.creates_per_window:  # 0: no limit (`--create-limit 0`)
-        peer = request.client.host if request.client else None
-        client = services.addresses.of(peer, request.headers.getlist("x-forwarded-for"))
-        wait = await services.creates.ask(client)
-    if wait is not None:
-        return JSONResponse(
-            {"detail": f"too many games created from here; try again in {wait:.0f} s"},
-            status_code=429,
-            headers={"Retry-After": retry_after(wait)},
-        )
+    refused = await create_refused(request, services)
+    if refused is not None:
+        return refused
     try:
         game_id, token = await learn.start(services.hub, lesson, lang)
     except RefusedError as exc:  # a lesson whose setup the engine refuses: a data bug
