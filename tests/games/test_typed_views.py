@@ -17,7 +17,7 @@ import typing
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal, Union, get_args, get_origin, get_type_hints, is_typeddict
+from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hints, is_typeddict
 
 import pytest
 from mypy import api as mypy_api
@@ -27,8 +27,20 @@ from ekimae.games.chocolate_milk.game import GAME as MILK
 from ekimae.games.chocolate_milk.view import MilkView, milk_view
 from ekimae.games.shopping.game import GAME as SHOPPING
 from ekimae.games.shopping.view import ShoppingView, shopping_view
+from ekimae.games.tokyo_metro.game import GAME as METRO
+from ekimae.games.tokyo_metro.view import MetroView, metro_view
 
 SRC = Path(__file__).resolve().parents[2] / "src"
+
+
+def optioned(game: Game[Any], name: str, **options: str) -> Game[Any]:
+    """`game` played with `options`: for the keys a view has only with them (its name
+    tells the test ids apart)."""
+
+    def new_state(seats: int, seed: int) -> Any:
+        return game.new_state(seats, seed, options)
+
+    return cast(Game[Any], types.SimpleNamespace(name=name, new_state=new_state))
 
 
 @dataclass(frozen=True)
@@ -50,6 +62,11 @@ TITLES = [
           milk_view, (1, 3, 8)),
     Typed(SHOPPING, ShoppingView, "ekimae.games.shopping.view", "tuna_price", "tuna_prices",
           shopping_view, (2, 4)),
+    Typed(METRO, MetroView, "ekimae.games.tokyo_metro.view", "turn_busy", "turns_busy",
+          metro_view, (1, 2, 4)),
+    Typed(optioned(METRO, "osaka-metro-drinks", map="osaka", cards="osaka", drinks="on"),
+          MetroView, "ekimae.games.tokyo_metro.view", "trains_phase", "train_phase",
+          metro_view, (1, 3, 5)),
 ]  # fmt: skip
 
 

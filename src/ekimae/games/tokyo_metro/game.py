@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ekimae.core.actions import Action
 from ekimae.core.data import fingerprint
@@ -18,7 +18,7 @@ from ekimae.games.tokyo_metro.explain import refusal
 from ekimae.games.tokyo_metro.scoring import winner
 from ekimae.games.tokyo_metro.setup import new_state
 from ekimae.games.tokyo_metro.state import MetroState, Phase
-from ekimae.games.tokyo_metro.view import view
+from ekimae.games.tokyo_metro.view import MetroView, view
 
 # MOD-1: either map with either card set; the map's rules and the card set's rules.
 OPTIONS = (
@@ -155,6 +155,10 @@ class TokyoMetroState(StateDefaults):
         steps.do(self.ctx, self.s, seat, action)
 
     def view(self, seat: int | None) -> dict[str, Any]:
+        """The generic API's view: `view_for`'s, the same dict."""
+        return cast(dict[str, Any], view(self.ctx, self.s, seat))
+
+    def view_for(self, seat: int | None) -> MetroView:
         return view(self.ctx, self.s, seat)
 
     def is_terminal(self) -> bool:
@@ -176,11 +180,11 @@ class TokyoMetroState(StateDefaults):
 
     def open_view(self) -> dict[str, Any]:
         """The spectator's table with every seat's sealed bid (TM-3.3) shown."""
-        table = self.view(None)
+        table = self.view_for(None)
         for player in table["players"]:
             seat = player["seat"]
-            player["bid"] = self.view(seat)["players"][seat]["bid"]
-        return table
+            player["bid"] = self.view_for(seat)["players"][seat]["bid"]
+        return cast(dict[str, Any], table)
 
     @property
     def round(self) -> int:

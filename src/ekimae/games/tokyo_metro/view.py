@@ -13,17 +13,205 @@ taker's discs, OS-7.1) and `stock_surcharges`. `alighted` names vehicles ("P2").
 METRO DRINKS (option `drinks=on`) adds `drinks` (station -> drink id), `walk_left` and
 `drinks_column`; per player `drinks` (supply), `colour_cards`, `shape_on`; a hole of the
 JIDOHANBAIKI column (MD-2) is null. Its deck order and discards below the top stay hidden.
+
+Typed (issue 34): `view` returns a `MetroView`, the keys present only with an Osaka part
+or METRO DRINKS being `NotRequired`; the generic API (`State.view`) hands the same dict on
+as `dict[str, Any]`, and this title's readers (bots, terminal and web parts, research
+encoder, determinization, render) read it back through `metro_view`. A key renamed here is
+then a mypy error wherever it is read; at run time these are plain dicts, so the wire form
+(JSON) is unchanged and nothing is converted or copied.
 """
 
-from __future__ import annotations
-
-from typing import Any
+# No `from __future__ import annotations` here: Python 3.11 tells a TypedDict's
+# `NotRequired` keys from its required ones only when the annotations are evaluated.
+from collections.abc import Mapping
+from typing import Any, Final, Literal, NotRequired, TypedDict, cast
 
 from ekimae.games.tokyo_metro.context import HOLE, Ctx
 from ekimae.games.tokyo_metro.flow import rounds_total
-from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase
+from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
 from ekimae.games.tokyo_metro.steps import current_players
 from ekimae.games.tokyo_metro.trains import fare
+
+GAME_NAME: Final = "tokyo-metro"
+
+PhaseName = Literal["turn_order", "movement", "actions", "trains", "end"]
+PromptName = Literal["none", "stop", "evict"]
+
+
+class PlayerView(TypedDict):
+    """One seat's pieces; `bid` is None but for the viewer's own sealed bid (TM-3.3)."""
+
+    seat: int
+    money: int
+    bid_bonus: int
+    has_bid: bool
+    bid: int | None
+    front: int  # action discs in front
+    action_discs: int
+    supply_discs: int
+    speculation_discs: int
+    pyramids: int
+    speed_tokens: int  # unassigned (TM-6.2)
+    bike: bool
+    loans: int
+    personal_cards: list[str]
+    discount_discs: list[str]  # unused Discount spots (TM-7.8)
+    meeple: str | None  # the cell, None off the map or riding
+    riding: str | None  # the ridden line's letter
+    passed: bool
+    moved: bool  # the ridden train moved since boarding (TM-8.5)
+    alighted: list[str]  # vehicles alighted from this trains phase
+    # METRO DRINKS only (MD-3, MD-5)
+    drinks: NotRequired[list[str]]
+    colour_cards: NotRequired[list[str]]
+    shape_on: NotRequired[bool]
+    # Osaka parts only (OS-7.1, OS-7.2, OS-2)
+    sold: NotRequired[int]
+    copy_discs: NotRequired[list[str]]
+    riding_vehicle: NotRequired[str | None]
+
+
+class TrainView(TypedDict):
+    """A vehicle on the map: its stop ("G3", "G3/M5"), its number along the line."""
+
+    stop: str
+    number: int
+    direction: int
+    by_start: bool  # put on the map by a Start action
+
+
+class VehicleView(TrainView):
+    """OS-2: one vehicle of a line (two for a pair)."""
+
+    vehicle: str  # "G", or "P1"/"P2" for a pair
+    kind: str  # "train", "tram" or "bus" (OS-1)
+
+
+class SpeculationView(TypedDict):
+    seat: int
+    stake: int
+
+
+class LineView(TypedDict):
+    letter: str
+    value: int
+    high: int
+    low: int
+    slots: int  # disc slots on the line
+    speed_tokens: int
+    stocks: list[int]  # holders of stock #1, #2, …
+    speculations: list[SpeculationView]
+    train: TrainView | None  # the first vehicle
+    stock_cards: NotRequired[int]  # Osaka parts only (OS-4)
+    vehicles: NotRequired[list[VehicleView]]  # Osaka parts only (OS-2)
+
+
+class ColumnView(TypedDict):
+    deck: str
+    deck_count: int
+    cards: list[str | None]  # bottom row first; None a hole (MD-2)
+    discard_top: str | None
+    discard_count: int
+
+
+class SupplyView(TypedDict):
+    speed: int
+    loans: int
+    bikes: int
+
+
+class TrainsPhaseView(TypedDict):
+    """The trains phase's cursor (TM-8)."""
+
+    line: str
+    stops_left: int
+    prompt: PromptName
+    deciding: list[int]  # seats still to decide at this stop, in order
+    fares: list[int]  # each seat's fare to board this train (TM-8.5)
+
+
+class SpeculationPaidView(TypedDict):
+    seat: int
+    stake: int
+    paid: int
+
+
+class StockPaidView(TypedDict):
+    seat: int
+    stock: int  # its number, 1 first
+    paid: int
+
+
+class LinePaidView(TypedDict):
+    """One line's final payout (TM-9.2, TM-9.3)."""
+
+    line: str
+    value: int
+    speculations: list[SpeculationPaidView]
+    value_after_speculations: int
+    stocks: list[StockPaidView]
+
+
+class FinalView(TypedDict):
+    """The final scoring (TM-9), set once the game is over."""
+
+    lines: list[LinePaidView]
+    loans: list[int]  # each seat's loan repayment (TM-9.5)
+    money: list[int]
+    winner: int
+    sold: NotRequired[list[int]]  # Osaka cards only (OS-7.2)
+
+
+class MetroView(TypedDict):
+    """The table as one seat (or a spectator, seat None) sees it."""
+
+    game: Literal["tokyo-metro"]
+    options: dict[str, str]
+    seat: int | None
+    round: int
+    rounds: int
+    phase: PhaseName
+    to_act: list[int]
+    turn_busy: bool  # a Speed token was assigned this turn: no passing (TM-6.2)
+    order: list[int]
+    players: list[PlayerView]
+    lines: list[LineView]
+    stations: dict[str, int]  # station -> the seat of its pyramid
+    columns: list[ColumnView]
+    taken: dict[str, int]  # card spot -> the seat of its discs
+    supply: SupplyView
+    trains_phase: TrainsPhaseView | None
+    final: FinalView | None
+    log: list[str]
+    # Osaka parts only (OS-7.1, OS-4)
+    copies: NotRequired[dict[str, list[int]]]
+    stock_surcharges: NotRequired[list[int]]
+    # METRO DRINKS only (MD-4, MD-5, MD-2)
+    drinks: NotRequired[dict[str, str]]
+    walk_left: NotRequired[int]
+    drinks_column: NotRequired[int]
+
+
+def metro_view(view: Mapping[str, Any]) -> MetroView:
+    """A view from the generic API read as TOKYO METRO's; `ValueError` for another
+    title's (the one check is its name: the keys are the builder's own)."""
+    if view.get("game") != GAME_NAME:
+        raise ValueError(f"not a TOKYO METRO view: game {view.get('game')!r}")
+    return cast(MetroView, view)
+
+
+def own_seat(view: MetroView) -> int:
+    """The seat the view was made for; `ValueError` for a spectator's."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a seat's view is needed here, not a spectator's")
+    return seat
+
+
+# The enums' names as the view spells them, looked up by value.
+_PHASES = tuple(cast(PhaseName, p.name.lower()) for p in Phase)
+_PROMPTS = tuple(cast(PromptName, p.name.lower()) for p in Prompt)
 
 
 def extended(ctx: Ctx) -> bool:
@@ -31,14 +219,14 @@ def extended(ctx: Ctx) -> bool:
     return ctx.map_name != "tokyo" or ctx.card_set != "tokyo"
 
 
-def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
-    out = {
-        "game": "tokyo-metro",
+def view(ctx: Ctx, s: MetroState, seat: int | None) -> MetroView:
+    out: MetroView = {
+        "game": GAME_NAME,
         "options": dict(s.options),
         "seat": seat,
         "round": s.round,
         "rounds": rounds_total(s),
-        "phase": s.phase.name.lower(),
+        "phase": _PHASES[s.phase],
         "to_act": list(current_players(s)),
         "turn_busy": s.turn_busy,  # a Speed token was assigned this turn: no passing (TM-6.2)
         "order": list(s.order),
@@ -49,7 +237,7 @@ def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
         "taken": dict(sorted(s.taken.items())),
         "supply": {"speed": s.speed_supply, "loans": s.loan_supply, "bikes": s.bike_supply},
         "trains_phase": _trains(ctx, s),
-        "final": s.final,
+        "final": cast(FinalView | None, s.final),  # built by scoring.finish
         "log": s.log_lines(),
     }
     if extended(ctx):
@@ -64,9 +252,9 @@ def view(ctx: Ctx, s: MetroState, seat: int | None) -> dict[str, Any]:
     return out
 
 
-def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, Any]:
+def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> PlayerView:
     bid = s.bids[p]
-    out = {
+    out: PlayerView = {
         "seat": p,
         "money": s.money[p],
         "bid_bonus": s.bid_bonus[p],
@@ -102,7 +290,7 @@ def _player(ctx: Ctx, s: MetroState, p: int, viewer: int | None) -> dict[str, An
     return out
 
 
-def _vehicle(ctx: Ctx, s: MetroState, line: int, vehicle: int) -> dict[str, Any] | None:
+def _vehicle(ctx: Ctx, s: MetroState, line: int, vehicle: int) -> TrainView | None:
     pos = s.train_pos[vehicle]
     if pos == OFF_MAP:
         return None
@@ -115,10 +303,10 @@ def _vehicle(ctx: Ctx, s: MetroState, line: int, vehicle: int) -> dict[str, Any]
     }
 
 
-def _line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:
+def _line(ctx: Ctx, s: MetroState, line: int) -> LineView:
     value = s.value[line]
     train = _vehicle(ctx, s, line, line)
-    out = {
+    out: LineView = {
         "letter": ctx.letters[line],
         "value": value,
         "high": ctx.track.high(value),
@@ -140,7 +328,7 @@ def _line(ctx: Ctx, s: MetroState, line: int) -> dict[str, Any]:
     return out
 
 
-def _column(ctx: Ctx, s: MetroState, col: int) -> dict[str, Any]:
+def _column(ctx: Ctx, s: MetroState, col: int) -> ColumnView:
     pile = s.discards[col]
     return {
         "deck": ctx.deck_keys[col],
@@ -151,13 +339,13 @@ def _column(ctx: Ctx, s: MetroState, col: int) -> dict[str, Any]:
     }
 
 
-def _trains(ctx: Ctx, s: MetroState) -> dict[str, Any] | None:
+def _trains(ctx: Ctx, s: MetroState) -> TrainsPhaseView | None:
     if s.phase is not Phase.TRAINS or not 0 <= s.train_line < ctx.lines:
         return None
     return {
         "line": ctx.letters[s.train_line],
         "stops_left": s.steps_left,
-        "prompt": s.prompt.name.lower(),
+        "prompt": _PROMPTS[s.prompt],
         "deciding": list(s.queue),
         # TM-8.5: each seat's fare to board this train (0 with a stock of the line).
         "fares": [fare(ctx, s, p, s.train_line) for p in range(s.n)],
