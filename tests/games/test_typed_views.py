@@ -25,6 +25,8 @@ from mypy import api as mypy_api
 from ekimae.core.game import Game
 from ekimae.games.chocolate_milk.game import GAME as MILK
 from ekimae.games.chocolate_milk.view import MilkView, milk_view
+from ekimae.games.izakaya.game import GAME as IZAKAYA
+from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.games.shopping.game import GAME as SHOPPING
 from ekimae.games.shopping.view import ShoppingView, shopping_view
 from ekimae.games.tokyo_metro.game import GAME as METRO
@@ -67,6 +69,8 @@ TITLES = [
     Typed(optioned(METRO, "osaka-metro-drinks", map="osaka", cards="osaka", drinks="on"),
           MetroView, "ekimae.games.tokyo_metro.view", "trains_phase", "train_phase",
           metro_view, (1, 3, 5)),
+    Typed(IZAKAYA, IzakayaView, "ekimae.games.izakaya.view", "end_pile", "end_piles",
+          izakaya_view, (2, 3, 5)),
 ]  # fmt: skip
 
 

@@ -12,7 +12,7 @@ so `view` is the whole position with those bids cut, and `determinize` rebuilds 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Annotated, Any
+from typing import Annotated, Any, cast
 
 from ekimae.core.actions import Action
 from ekimae.core.game import Seat, StateDefaults, seat_name
@@ -23,6 +23,7 @@ from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, 
 from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.building import Piece, fits, floors_of, piece_mask, spots
 from ekimae.games.izakaya.components import IzakayaData, Table
+from ekimae.games.izakaya.view import IzakayaPlayerView, IzakayaView
 from ekimae.games.jutaku_kit.geometry import can_place
 from ekimae.games.tokyo_jutaku.components import Side
 
@@ -490,6 +491,10 @@ class IzakayaState(Saved, StateDefaults):
     # -- views ----------------------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The generic API's view: `view_for`'s, the same dict."""
+        return cast(dict[str, Any], self.view_for(seat))
+
+    def view_for(self, seat: Seat | None) -> IzakayaView:
         """The table as `seat` sees it (None: a spectator): everything but the others'
         sealed bids (IZ-2), of which only `has_bid` shows."""
         out = self.to_dict()
@@ -500,9 +505,9 @@ class IzakayaState(Saved, StateDefaults):
         out["end_pile"] = self.table.end_pile
         out["pool"] = self.pool()
         out["players"] = [self._player(p) for p in range(self.seats)]
-        return out
+        return cast(IzakayaView, out)  # the save's keys and these: held to it by a test
 
-    def _player(self, p: Seat) -> dict[str, Any]:
+    def _player(self, p: Seat) -> IzakayaPlayerView:
         earnings = self.earnings(p)
         return {
             "seat": p,
@@ -517,9 +522,9 @@ class IzakayaState(Saved, StateDefaults):
         }
 
     def open_view(self) -> dict[str, Any]:
-        table = self.view(None)
+        table = self.view_for(None)
         table["bids"] = list(self.bids)
-        return table
+        return cast(dict[str, Any], table)
 
     # -- loading (copies and saves are generated from the fields: `core.saved`) ----------
 
