@@ -16,6 +16,7 @@ from ekimae.core.actions import Action
 from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, Place, Price
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.components import load_data
+from ekimae.games.izakaya.view import izakaya_view, own_seat
 from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH
 from ekimae.research.space import Catalog
 
@@ -79,25 +80,26 @@ class Encoder:
         return out
 
     def encode(self, view: Mapping[str, Any]) -> list[float]:
-        me = view["seat"]
+        seen = izakaya_view(view)
+        me = own_seat(seen)
         out: list[float] = []
-        order = view["order"]
+        order = seen["order"]
         for k in range(self.seats):
-            p = view["players"][(me + k) % self.seats]
-            bid = view["bids"][p["seat"]]
+            p = seen["players"][(me + k) % self.seats]
+            bid = seen["bids"][p["seat"]]
             out += [p["money"] / self.scale, float(p["has_bid"])]
             out.append(-1.0 if bid is None else bid / self.scale)
             out += [p["discs"] / 3.0, p["claim_discs"] / 6.0, p["pyramids"] / 6.0]
             out += [p["earnings"] / self.scale, order.index(p["seat"]) / self.seats]
-        buildings = view["buildings"]
+        buildings = seen["buildings"]
         for space in self.board.spaces:
-            out += self._who(view["owners"].get(space), me)
+            out += self._who(seen["owners"].get(space), me)
             plots = buildings.get(space, [])
             for k in range(BORDERS):
                 pieces = plots[k] if k < len(plots) else []
                 out.append(max((p[4] + 1 for p in pieces), default=0) / 7.0)
         for corner in self.board.corners:
-            drink = view["drinks"].get(corner)
+            drink = seen["drinks"].get(corner)
             one = [0.0] * (len(self.colours) + 1)
             if drink is None:
                 one[-1] = 1.0
@@ -105,14 +107,14 @@ class Encoder:
                 one[self.colours.index(drink.split("-")[0])] = 1.0
             out += one
         for edge in self.board.edges:
-            out += self._who(view["claims"].get(edge), me)
-        out += [view["prices"][c] / self.scale for c in self.colours]
-        out += [(6 - t) / 6.0 for t in view["taken"]]
-        out += [float(c in view["colour_discs"]) for c in self.colours]
-        out.append(float(view["price_disc"] is not None))
-        out.append(view["pile"] / self.end_pile)
-        out.append(view["round"] / self.rounds)
-        out += [float(view["phase"] == "bid"), float(view["phase"] == "act")]
-        pending = view["pending"]
+            out += self._who(seen["claims"].get(edge), me)
+        out += [seen["prices"][c] / self.scale for c in self.colours]
+        out += [(6 - t) / 6.0 for t in seen["taken"]]
+        out += [float(c in seen["colour_discs"]) for c in self.colours]
+        out.append(float(seen["price_disc"] is not None))
+        out.append(seen["pile"] / self.end_pile)
+        out.append(seen["round"] / self.rounds)
+        out += [float(seen["phase"] == "bid"), float(seen["phase"] == "act")]
+        pending = seen["pending"]
         out += [float(pending is not None and pending[0] == k) for k in ("free", "place")]
         return out

@@ -24,6 +24,7 @@ from ekimae.bots.izakaya.heuristic import NormalBot, rank, rise, state_of
 from ekimae.bots.izakaya.search import StrongBot
 from ekimae.bots.learning import LearningBot
 from ekimae.core.actions import Action
+from ekimae.games.izakaya.view import izakaya_view, own_seat
 
 __all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
@@ -31,7 +32,7 @@ SLIP = 0.4  # issue 30: docs/bots.md "The levels" has what it gives
 
 
 def _rank(view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> list[Action]:
-    return rank(state_of(view), view["seat"], legal, rng)
+    return rank(state_of(view), own_seat(izakaya_view(view)), legal, rng)
 
 
 def _learning(seed: int) -> Bot:
@@ -53,7 +54,7 @@ def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (
     one ply of the advantage; a build, the floor it adds; none for a bid or a placement."""
     if action.kind in ("bid", "place", "free", "pass"):
         return None
-    state, seat = state_of(view), int(view["seat"])
+    state, seat = state_of(view), own_seat(izakaya_view(view))
     if action.kind == "build":
         return rise(state, seat, str(getattr(action, "element", "")))[0]
     trial = state.clone()

@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.bots.izakaya.evaluate import advantage, card_worth
@@ -21,11 +21,13 @@ from ekimae.games.izakaya.actions import Bid, Build, Free, Pass, Place
 from ekimae.games.izakaya.building import spots
 from ekimae.games.izakaya.game import GAME
 from ekimae.games.izakaya.state import IzakayaState
+from ekimae.games.izakaya.view import izakaya_view, own_seat
 
 
-def state_of(view: dict[str, Any]) -> IzakayaState:
+def state_of(view: Mapping[str, Any]) -> IzakayaState:
     """The position the view shows (others' sealed bids drawn: a bot never reads them)."""
-    return GAME.determinize(view, view["seat"], 0)
+    seen = izakaya_view(view)
+    return GAME.determinize(seen, own_seat(seen), 0)
 
 
 def rise(state: IzakayaState, seat: int, element: str) -> tuple[float, Place | None]:
@@ -97,4 +99,4 @@ class NormalBot:
         if len(legal) == 1:
             return legal[0]
         state = state_of(view)
-        return rank(state, view["seat"], legal, rng)[0]
+        return rank(state, own_seat(izakaya_view(view)), legal, rng)[0]

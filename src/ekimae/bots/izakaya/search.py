@@ -18,6 +18,7 @@ from ekimae.core.actions import Action
 from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Place
 from ekimae.games.izakaya.game import GAME
 from ekimae.games.izakaya.state import IzakayaState
+from ekimae.games.izakaya.view import izakaya_view, own_seat
 
 SECONDS = 1.0  # a decision, at most
 SAMPLES = 8  # determinizations a decision, at most (the cap `untimed()` keeps)
@@ -96,7 +97,7 @@ class StrongBot:
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         if len(legal) == 1:
             return legal[0]
-        seat: int = view["seat"]
+        seat = own_seat(izakaya_view(view))
         if isinstance(legal[0], Bid):
             candidates: list[Action] = [a for a in legal if a.amount in BIDS]  # type: ignore[attr-defined]
         else:

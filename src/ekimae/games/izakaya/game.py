@@ -14,6 +14,7 @@ from ekimae.games.izakaya.actions import CODEC
 from ekimae.games.izakaya.board import board
 from ekimae.games.izakaya.components import PACKAGE, IzakayaData, load_data
 from ekimae.games.izakaya.state import IzakayaState
+from ekimae.games.izakaya.view import izakaya_view
 
 
 def _game_type(data: IzakayaData) -> GameType:
@@ -71,9 +72,10 @@ class IzakayaGame(GameDefaults):
         """The state the view shows, with the others' sealed bids (IZ-2) drawn uniformly
         from what each could bid; nothing else is hidden."""
         rng = Rng(seed)
-        state = IzakayaState.from_dict(self.data, view)
+        shown = izakaya_view(view)
+        state = IzakayaState.from_dict(self.data, shown)
         step = self.data.bid_step
-        for player in view["players"]:
+        for player in shown["players"]:
             p = player["seat"]
             if p != seat and player["has_bid"]:
                 state.bids[p] = rng.below(player["money"] // step + 1) * step

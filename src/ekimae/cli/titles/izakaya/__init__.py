@@ -16,6 +16,7 @@ from ekimae.cli.terminal import Front, GenericFront, GenericTerminal
 from ekimae.cli.titles.izakaya.board import grid_lines, market, money, own_cards
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.izakaya.components import load_data
+from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.i18n import _N, _, language
 from ekimae.i18n_log import game_log
 
@@ -40,13 +41,13 @@ class IzakayaFront(GenericFront):
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
         who = seat_label(self.names, seat)
         self.out.print(Rule(_("{seat} to act").format(seat=who), style="dim"))
-        self._board(state.view(seat), seat)
+        self._board(izakaya_view(state.view(seat)), seat)
         self.out.print(menu.render())
 
     def table(self, state: State, seat: Seat | None) -> None:
-        self._board(state.open_view() if seat is None else state.view(seat), seat)
+        self._board(izakaya_view(state.open_view() if seat is None else state.view(seat)), seat)
 
-    def _board(self, view: dict[str, Any], seat: Seat | None) -> None:
+    def _board(self, view: IzakayaView, seat: Seat | None) -> None:
         data = load_data()
         out = self.out
         phase = {"bid": _("bids"), "act": _("act"), "over": _("over")}.get(

@@ -11,13 +11,13 @@ digit the floors built on that square.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rich.cells import cell_len
 
 from ekimae.games.izakaya.board import board, corner_name, space_name
 from ekimae.games.izakaya.building import floors_of
 from ekimae.games.izakaya.components import IzakayaData
+from ekimae.games.izakaya.view import IzakayaView, PieceView
 from ekimae.i18n import DEFAULT, _, language, yen
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
@@ -41,7 +41,7 @@ def _drink(data: IzakayaData, drink: str | None) -> str:
     return found.colour[0].upper() + data.drinks.shape(found.shape).glyph
 
 
-def grid_lines(data: IzakayaData, view: Mapping[str, Any]) -> list[str]:
+def grid_lines(data: IzakayaData, view: IzakayaView) -> list[str]:
     table = data.tables[len(view["order"])]
     b = board(table.grid, table.centre_out)
     n = b.size
@@ -73,7 +73,7 @@ def grid_lines(data: IzakayaData, view: Mapping[str, Any]) -> list[str]:
 
 
 def _card(
-    data: IzakayaData, view: Mapping[str, Any], space: str, out: bool, owners: Mapping[str, int]
+    data: IzakayaData, view: IzakayaView, space: str, out: bool, owners: Mapping[str, int]
 ) -> str:
     if out:
         return f"{space} xx"
@@ -84,11 +84,11 @@ def _card(
     return f"{space} {who} {built}/{side.floors * len(side.plots)}"
 
 
-def _height(data: IzakayaData, pieces: list[list[Any]]) -> int:
+def _height(data: IzakayaData, pieces: list[PieceView]) -> int:
     return len(floors_of(data.jutaku.elements, [tuple(p) for p in pieces]))
 
 
-def own_cards(data: IzakayaData, view: Mapping[str, Any], seat: int) -> list[str]:
+def own_cards(data: IzakayaData, view: IzakayaView, seat: int) -> list[str]:
     """The seat's cards: requirements, drinks worth, each border's plan with heights."""
     out = []
     for space, owner in sorted(view["owners"].items()):
@@ -129,7 +129,7 @@ def own_cards(data: IzakayaData, view: Mapping[str, Any], seat: int) -> list[str
     return out
 
 
-def _heights(data: IzakayaData, pieces: list[list[Any]]) -> dict[tuple[int, int], int]:
+def _heights(data: IzakayaData, pieces: list[PieceView]) -> dict[tuple[int, int], int]:
     heights: dict[tuple[int, int], int] = {}
     for z, m in enumerate(floors_of(data.jutaku.elements, [tuple(p) for p in pieces])):
         for i in range(m.bit_length()):
@@ -138,7 +138,7 @@ def _heights(data: IzakayaData, pieces: list[list[Any]]) -> dict[tuple[int, int]
     return heights
 
 
-def market(data: IzakayaData, view: Mapping[str, Any]) -> str:
+def market(data: IzakayaData, view: IzakayaView) -> str:
     """The Colour cards: price, drinks left, the disc on it this phase."""
     parts = []
     for i, card in enumerate(data.colour_cards):

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.games.izakaya.board import board
+from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.game import GAME
+from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
@@ -27,9 +28,10 @@ DATA = GAME.data
 JUTAKU_DATA = DATA.jutaku
 
 
-def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+def izakaya_prompt(raw: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now, and what this seat may do (IZ-2 … IZ-4), in `lang`."""
     w = Words(lang)
+    view = izakaya_view(raw)
     rnd = view["round"]
     if view["phase"] == "over":
         return w(_N("The game is over: buildings earn drinks × floors, plus yen kept (IZ-5)."))
@@ -52,10 +54,11 @@ def izakaya_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAUL
 
 
 def izakaya_label(
-    view: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
+    raw: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
 ) -> str | None:
     """A plain sentence for one legal action (issue 30: what a hint says), in `lang`."""
     w = Words(lang)
+    view = izakaya_view(raw)
     kind = action.get("type")
 
     def colour(key: object) -> str:  # the drinks' colours are catalogue words
@@ -117,13 +120,13 @@ def izakaya_label(
     return None
 
 
-def _table(view: Mapping[str, Any]) -> Any:
+def _table(view: IzakayaView) -> Board:
     """The grid of this game (its size by the number of players, IZ-1)."""
     setup = DATA.tables[len(view["players"])]
     return board(setup.grid, setup.centre_out)
 
 
-def _places(view: Mapping[str, Any], spaces: tuple[str, ...], w: Words) -> str:
+def _places(view: IzakayaView, spaces: tuple[str, ...], w: Words) -> str:
     """The cards on these spaces by their places ("Ueno-Koen, Takanawa and Kuramae")."""
     names = [w.place(DATA.jutaku.cards[view["grid"][s]].name) for s in spaces if s in view["grid"]]
     if len(names) < 2:
@@ -156,10 +159,11 @@ def izakaya_names(lang: str) -> Names:
     return name
 
 
-def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+def izakaya_breakdown(raw: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
     """The end screen's table (IZ-5): each building's corner drinks at their current
     prices × its floors, then the yen kept."""
     w = Words(lang)
+    view = izakaya_view(raw)
     state = GAME.state_from_dict(view)
     rows: dict[str, list[str]] = {}
     for p in range(state.seats):
@@ -211,9 +215,10 @@ def izakaya_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str,
 class IzakayaWeb(GenericTitle):
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): seat 1's first building on its card."""
-        for space, plots in view["buildings"].items():
-            if view["owners"].get(space) == 0 and plots:
-                side = DATA.jutaku.cards[view["grid"][space]].side(DATA.card_side)
+        shown = izakaya_view(view)
+        for space, plots in shown["buildings"].items():
+            if shown["owners"].get(space) == 0 and plots:
+                side = DATA.jutaku.cards[shown["grid"][space]].side(DATA.card_side)
                 return tower("tokyo_jutaku", side.plots[0].rows, plots[0])
         return ""
 
