@@ -38,7 +38,7 @@ def test_the_screen_is_160_by_50_with_every_part() -> None:
     state, seat = played("trains")
     out = terminal()
     choices = build_menu(state.legal_actions(seat)).render()
-    out.print(screen.screen(state.view(seat), NAMES, choices, "Choices"), height=screen.HEIGHT)
+    out.print(screen.screen(state.view_for(seat), NAMES, choices, "Choices"), height=screen.HEIGHT)
     lines = out.export_text().splitlines()
     assert len(lines) == 50 and max(len(line) for line in lines) <= 160
     text = "\n".join(lines)
@@ -53,7 +53,7 @@ def test_the_screen_is_160_by_50_with_every_part() -> None:
 def test_the_grid_numbers_seats_from_1_and_draws_the_trains() -> None:
     """Seat 1's (index 0) station reads `G1`, not `G0`; a train on the map is drawn."""
     state, seat = played("actions")
-    view = state.view(seat)
+    view = state.view_for(seat)
     board = load_board()
     key, owner = next(iter(view["stations"].items()))
     grid = display.grid_picture(view, board).plain
@@ -64,7 +64,9 @@ def test_the_grid_numbers_seats_from_1_and_draws_the_trains() -> None:
     trains = [line for line in view["lines"] if line["train"] is not None]
     assert trains, "the seeded game has a train on the map"
     line = trains[0]
-    arrow = "▸" if line["train"]["direction"] > 0 else "◂"
+    train = line["train"]
+    assert train is not None
+    arrow = "▸" if train["direction"] > 0 else "◂"
     assert f"{line['letter']}{arrow}" in grid
 
 

@@ -21,17 +21,20 @@ the seat as the real game.
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, cast
 
 from ekimae.games.tokyo_metro.context import HOLE, Ctx, colour_card, load_ctx
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 from ekimae.games.tokyo_metro.state import NOBODY, OFF_MAP, MetroState, Phase, Prompt
+from ekimae.games.tokyo_metro.view import MetroView, metro_view
 
 BID_PRIOR = (0, 0, 100, 100, 200, 300, 500)  # what others usually bid for turn order
 
 
-def determinize(view: dict[str, Any], rng: random.Random) -> TokyoMetroState:
-    """A full state consistent with `view` (the hidden parts sampled with `rng`)."""
+def determinize(raw: Mapping[str, Any], rng: random.Random) -> TokyoMetroState:
+    """A full state consistent with the view `raw` (the hidden parts sampled with `rng`)."""
+    view = metro_view(raw)
     options = view["options"]
     ctx = load_ctx(
         options.get("map", "tokyo"),
@@ -63,11 +66,11 @@ def determinize(view: dict[str, Any], rng: random.Random) -> TokyoMetroState:
         s.drink_at[ctx.board.station_by_key[key]] = str(drink)
     s.walk_left = int(view.get("walk_left", -1))
     _trains(ctx, s, view)
-    s.final = view["final"]
+    s.final = cast(dict[str, Any] | None, view["final"])
     return TokyoMetroState(ctx, s)
 
 
-def _players(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) -> None:
+def _players(ctx: Ctx, s: MetroState, view: MetroView, rng: random.Random) -> None:
     me = view["seat"]
     for p, pl in enumerate(view["players"]):
         s.money[p] = pl["money"]
@@ -103,7 +106,7 @@ def _sample_bid(money: int, rng: random.Random) -> int:
     return min(rng.choice(BID_PRIOR), money // 100 * 100)
 
 
-def _cards(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) -> None:
+def _cards(ctx: Ctx, s: MetroState, view: MetroView, rng: random.Random) -> None:
     seen: set[str] = set()
     for pl in view["players"]:
         seen.update(pl["personal_cards"])
@@ -131,7 +134,7 @@ def _cards(ctx: Ctx, s: MetroState, view: dict[str, Any], rng: random.Random) ->
         s.discards.append((*below, top) if top is not None else ())
 
 
-def _lines(ctx: Ctx, s: MetroState, view: dict[str, Any]) -> None:
+def _lines(ctx: Ctx, s: MetroState, view: MetroView) -> None:
     for ln, line in enumerate(view["lines"]):
         s.value[ln] = line["value"]
         s.speed_on_line[ln] = line["speed_tokens"]
@@ -148,7 +151,7 @@ def _lines(ctx: Ctx, s: MetroState, view: dict[str, Any]) -> None:
             s.train_dir[v] = vehicle["direction"]
 
 
-def _trains(ctx: Ctx, s: MetroState, view: dict[str, Any]) -> None:
+def _trains(ctx: Ctx, s: MetroState, view: MetroView) -> None:
     trains = view["trains_phase"]
     if trains is None:
         # Between trains (or outside the phase): past the last line once the phase ran.

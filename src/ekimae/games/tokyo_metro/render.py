@@ -19,11 +19,11 @@ import unicodedata
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 from xml.sax.saxutils import escape
 
 from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.games.tokyo_metro.board import Board, Line, Station
+from ekimae.games.tokyo_metro.view import MetroView
 
 CELL_WIDTH = 66.0  # px; cells are wider than tall, as Tokyo's network is wider than tall
 CELL_HEIGHT = 50.0
@@ -78,7 +78,7 @@ def overlay_svg(board: Board, overlay: Overlay) -> str:
     return _canvas(board).overlay(overlay)
 
 
-def overlay_from_view(board: Board, view: Mapping[str, Any]) -> Overlay:
+def overlay_from_view(board: Board, view: MetroView) -> Overlay:
     """The pieces a view shows (any seat's or a spectator's) as map indices."""
     pyramids = {board.station_by_key[key]: seat for key, seat in view["stations"].items()}
     meeples = {

@@ -16,6 +16,7 @@ from ekimae.cli.terminal import Front, GenericTerminal
 from ekimae.cli.titles.tokyo_metro import balance, bench, render
 from ekimae.cli.titles.tokyo_metro.front import MetroFront, metro
 from ekimae.core.game import Game, State
+from ekimae.games.tokyo_metro.view import metro_view
 
 DEFAULT_SEATS = {
     "play": ((HUMAN, "greedy", "random"), 3),
@@ -45,7 +46,7 @@ class MetroTerminal(GenericTerminal):
 
     def figures(self, state: State) -> dict[str, int]:
         """Each line's final value, by letter."""
-        return {line["letter"]: line["value"] for line in state.view(None)["lines"]}
+        return {line["letter"]: line["value"] for line in metro_view(state.view(None))["lines"]}
 
     def figures_text(self, means: Mapping[str, float]) -> str:
         return "average final line values: " + "  ".join(f"{k} ¥{v:,.0f}" for k, v in means.items())

@@ -18,11 +18,18 @@ from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import ActionCard, CardAction, Kind, load_cards
 from ekimae.games.tokyo_metro.context import HOLE, load_ctx
 from ekimae.games.tokyo_metro.render import DEFAULT_SEAT_COLORS
+from ekimae.games.tokyo_metro.view import (
+    ColumnView,
+    LineView,
+    MetroView,
+    PlayerView,
+    SpeculationView,
+    TrainView,
+)
 from ekimae.i18n import _, game_terms, language
 from ekimae.i18n import yen as local_yen
 from ekimae.server.titles.tokyo_metro.log import log_lines as metro_log
 
-View = dict[str, Any]
 LOG_LINES = 8
 
 
@@ -35,7 +42,7 @@ def seat_text(seat: int, names: Sequence[str]) -> Text:
     return Text(f"{seat + 1}:{label}", style=seat_style(seat))
 
 
-def board_of(view: View) -> Board:
+def board_of(view: MetroView) -> Board:
     """The map the game is played on (MOD-1: option `map`)."""
     return load_board(view.get("options", {}).get("map", "tokyo"))
 
@@ -97,7 +104,7 @@ def drink_text(drink: str) -> Text:
     return Text(jh.shape(d.shape).glyph, style=DRINK_STYLES.get(d.colour, "bold"))
 
 
-def drinks_text(p: dict[str, Any]) -> Text:
+def drinks_text(p: PlayerView) -> Text:
     """A player's drinks (MD-3): colour cards, then the supply as glyphs; ``free`` with a
     Shape card on (MD-5)."""
     out = Text()
@@ -127,7 +134,7 @@ def yen_grouped(amount: int) -> str:
     return f"¥{amount:,}" if language() == "en" else local_yen(amount)
 
 
-def position(view: View, names: Sequence[str], log: bool = True) -> RenderableType:
+def position(view: MetroView, names: Sequence[str], log: bool = True) -> RenderableType:
     """Everything on the table: header, lines, players, cards, the grid and the last log
     (`log` False when the caller prints the log as it goes)."""
     board = board_of(view)
@@ -144,7 +151,7 @@ def position(view: View, names: Sequence[str], log: bool = True) -> RenderableTy
     return Group(*parts)
 
 
-def header(view: View, names: Sequence[str]) -> Text:
+def header(view: MetroView, names: Sequence[str]) -> Text:
     round_text = _("Round {n}/{rounds}").format(n=view["round"], rounds=view["rounds"])
     text = Text(f"{round_text} · {phase_word(view['phase'])}")
     if view["to_act"]:
@@ -155,8 +162,9 @@ def header(view: View, names: Sequence[str]) -> Text:
     trains = view.get("trains_phase")
     if trains:
         line = next(x for x in view["lines"] if x["letter"] == trains["line"])
-        if line["train"]:
-            where = " " + _("at {stops}").format(stops=_vehicles_at(line))
+        train = line["train"]
+        if train:
+            where = " " + _("at {stops}").format(stops=_vehicles_at(line, train))
         else:
             where = " " + _("(removed)")
         left = trains["stops_left"]
@@ -169,7 +177,7 @@ def header(view: View, names: Sequence[str]) -> Text:
 # ---------------------------------------------------------------------------- lines
 
 
-def lines_table(view: View, names: Sequence[str], board: Board) -> Table:
+def lines_table(view: MetroView, names: Sequence[str], board: Board) -> Table:
     table = Table(title=_("Lines"), title_justify="left", expand=False, padding=(0, 1))
     columns = (_("line"), _("value"), _("high/low"), _("stocks"), _("speculations"), _("slots"))
     for n, column in enumerate((*columns, _("train"))):
@@ -188,15 +196,16 @@ def lines_table(view: View, names: Sequence[str], board: Board) -> Table:
     return table
 
 
-def _vehicles_at(line: dict[str, Any]) -> str:
-    """Where the line's vehicles stand: one train, or both of a pair (OS-2)."""
+def _vehicles_at(line: LineView, train: TrainView) -> str:
+    """Where the line's vehicles stand: one train (`train`, the line's first), or both of
+    a pair (OS-2)."""
     pair = line.get("vehicles") or []
     if len(pair) > 1:
         return " & ".join(f"{v['vehicle']} {v['stop']}" for v in pair)
-    return str(line["train"]["stop"])
+    return str(train["stop"])
 
 
-def line_vehicles_text(line: dict[str, Any]) -> str:
+def line_vehicles_text(line: LineView) -> str:
     pair = line.get("vehicles") or []
     if len(pair) > 1:  # OS-2: both trams or buses
         return ", ".join(f"{v['vehicle']} {train_text(v, line['stocks'])}" for v in pair)
@@ -208,12 +217,12 @@ def _stocks(holders: Sequence[int], names: Sequence[str]) -> Text:
     return Text(" ").join(parts) if parts else Text("—", style="dim")
 
 
-def _speculations(items: Sequence[dict[str, int]], names: Sequence[str]) -> Text:
+def _speculations(items: Sequence[SpeculationView], names: Sequence[str]) -> Text:
     parts = [seat_text(x["seat"], names).append(f" {yen(x['stake'])}") for x in items]
     return Text(", ").join(parts) if parts else Text("—", style="dim")
 
 
-def train_text(train: dict[str, Any] | None, stocks: Sequence[int]) -> str:
+def train_text(train: TrainView | None, stocks: Sequence[int]) -> str:
     if train is None:
         return _("off the map")
     arrow = "→" if train["direction"] > 0 else "←"
@@ -225,7 +234,7 @@ def train_text(train: dict[str, Any] | None, stocks: Sequence[int]) -> str:
 # ---------------------------------------------------------------------------- players
 
 
-def players_table(view: View, names: Sequence[str]) -> Table:
+def players_table(view: MetroView, names: Sequence[str]) -> Table:
     table = Table(title=_("Players"), title_justify="left", padding=(0, 1))
     columns = (_("seat"), _("money"), _("discs"), _("spec"), _("pyramids"), _("tokens"))
     for n, column in enumerate((*columns, _("loans"), _("stocks"), _("where"))):
@@ -266,7 +275,7 @@ def players_table(view: View, names: Sequence[str]) -> Table:
     return table
 
 
-def _holdings(view: View) -> list[str]:
+def _holdings(view: MetroView) -> list[str]:
     """Per seat, its stocks (``G#1``) and speculations (``I¥300``) from the lines."""
     found: list[list[str]] = [[] for _ in view["players"]]
     for line in view["lines"]:
@@ -309,7 +318,7 @@ def card_text(card_id: str | None, taken: dict[str, int], names: Sequence[str]) 
     return text
 
 
-def cards_table(view: View, names: Sequence[str]) -> Table:
+def cards_table(view: MetroView, names: Sequence[str]) -> Table:
     """The action card columns, top row first, with each discard pile's top card."""
     table = Table(title=_("Action cards"), title_justify="left", padding=(0, 1), show_lines=True)
     columns = view["columns"]
@@ -327,11 +336,13 @@ def cards_table(view: View, names: Sequence[str]) -> Table:
     return table
 
 
-def _card_cell(cards: Sequence[str | None], row: int, view: View, names: Sequence[str]) -> Text:
+def _card_cell(
+    cards: Sequence[str | None], row: int, view: MetroView, names: Sequence[str]
+) -> Text:
     return card_text(cards[row], view["taken"], names) if row < len(cards) else Text("")
 
 
-def discard_text(column: dict[str, Any]) -> Text:
+def discard_text(column: ColumnView) -> Text:
     top = column["discard_top"]
     if top is None:
         return Text(_("discard: empty"), style="dim")
@@ -342,7 +353,7 @@ def discard_text(column: dict[str, Any]) -> Text:
 # ---------------------------------------------------------------------------- the grid
 
 
-def grid_picture(view: View, board: Board) -> Text:
+def grid_picture(view: MetroView, board: Board) -> Text:
     """The grid, 3 characters a cell (the key: `grid_key`): meeples ``@n``, trains ``G▸``
     or ``G◂``, stops by line letter (``+`` where two lines share a stop), a station's
     owner as ``G2`` on that seat's colour, ``.`` for an empty cell. Seats count from 1.
@@ -373,7 +384,8 @@ def grid_picture(view: View, board: Board) -> Text:
         if train is None:
             continue
         drawn = board.lines[board.line_by_letter[line["letter"]]]
-        for vehicle in line.get("vehicles") or [train]:  # OS-2: both of a pair
+        placed: Sequence[TrainView] = line.get("vehicles") or [train]  # OS-2: both of a pair
+        for vehicle in placed:
             stop = board.stops[drawn.stops[vehicle["number"] - 1]]
             mark = f" {drawn.letter[0]}{'▸' if vehicle['direction'] > 0 else '◂'}"
             style = f"bold #000000 on {drawn.color}"
@@ -424,12 +436,12 @@ def _seat_color(seat: int) -> str:
     return DEFAULT_SEAT_COLORS[seat % len(DEFAULT_SEAT_COLORS)]
 
 
-def log_lines(view: View) -> list[str]:
+def log_lines(view: MetroView) -> list[str]:
     """The log in the terminal's language (issue 20; the engine writes English)."""
     return metro_log(view["log"], view.get("options", {}).get("map", "tokyo"), language())
 
 
-def log_tail(view: View, count: int = LOG_LINES) -> Text:
+def log_tail(view: MetroView, count: int = LOG_LINES) -> Text:
     lines = log_lines(view)[-count:]
     return Text("\n".join(f"  {line}" for line in lines), style="dim")
 

@@ -21,6 +21,7 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Game, Seat, State
 from ekimae.games.tokyo_metro.game import TokyoMetroState
 from ekimae.games.tokyo_metro.render import overlay_from_view
+from ekimae.games.tokyo_metro.view import MetroView, metro_view
 from ekimae.i18n import _N, _, language
 
 HELP = _N(
@@ -62,10 +63,10 @@ class MetroFront(GenericFront):
     # -------------------------------------------------------------- after each action
 
     def started(self, state: State) -> None:
-        self.new_round(state.view(None))
+        self.new_round(metro_view(state.view(None)))
 
     def acted(self, state: State, seat: Seat, action: Action) -> None:
-        view = state.view(None)
+        view = metro_view(state.view(None))
         if not self.one_screen():  # on one screen the log has its own area
             for line in display.log_lines(view)[self.log_seen :]:
                 self.out.print(f"  {line}", markup=False)
@@ -73,7 +74,7 @@ class MetroFront(GenericFront):
         if view["round"] != self.round_seen and not state.is_terminal():
             self.new_round(view)
 
-    def new_round(self, view: dict[str, Any]) -> None:
+    def new_round(self, view: MetroView) -> None:
         self.round_seen = view["round"]
         if self.one_screen():
             return
@@ -90,7 +91,7 @@ class MetroFront(GenericFront):
     # -------------------------------------------------------------- a person's turn
 
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
-        view = state.view(seat)
+        view = metro_view(state.view(seat))
         choices = menu.render()
         if self.one_screen():
             self.draw_screen(view, seat, choices)
@@ -101,7 +102,7 @@ class MetroFront(GenericFront):
             self.out.print(display.position(view, self.names, log=False))
         self.out.print(choices)
 
-    def draw_screen(self, view: dict[str, Any], seat: Seat, choices: RenderableType) -> None:
+    def draw_screen(self, view: MetroView, seat: Seat, choices: RenderableType) -> None:
         """The whole table on one screen; a menu too long for its area follows below it."""
         fits = screen.choices_fit(self.out, view, self.names, choices)
         title = _("Choices of seat {n} ({name})").format(n=seat + 1, name=self.names[seat])
@@ -116,12 +117,13 @@ class MetroFront(GenericFront):
 
     def table(self, state: State, seat: Seat | None) -> None:
         if seat is not None and self.one_screen():
-            self.draw_screen(state.view(seat), seat, Text(_("Type 'list' for the choices.")))
+            text = Text(_("Type 'list' for the choices."))
+            self.draw_screen(metro_view(state.view(seat)), seat, text)
             return
-        self.out.print(display.position(state.view(seat), self.names))
+        self.out.print(display.position(metro_view(state.view(seat)), self.names))
 
     def log(self, state: State, seat: Seat) -> None:
-        for line in display.log_lines(state.view(seat)):
+        for line in display.log_lines(metro_view(state.view(seat))):
             self.out.print(f"  {line}", markup=False)
 
     def show_hint(self, state: State, seat: Seat) -> None:
@@ -132,10 +134,11 @@ class MetroFront(GenericFront):
         self.out.print(said.format(action=action, percent=f"{chance:.0%}"), markup=False)
 
     def show_map(self, state: State, seat: Seat) -> None:
-        board = display.board_of(state.view(seat))
+        view = metro_view(state.view(seat))
+        board = display.board_of(view)
         with tempfile.NamedTemporaryFile("w", suffix=".svg", delete=False) as file:
             path = file.name
-        write_picture(path, board, overlay_from_view(board, state.view(seat)), language())
+        write_picture(path, board, overlay_from_view(board, view), language())
         self.out.print(_("map written to {path}").format(path=path))
 
     # -------------------------------------------------------------- the end
@@ -144,6 +147,7 @@ class MetroFront(GenericFront):
         """TM-9: the payout of each line, loans, then the ranking (ties by turn order)."""
         final = metro(state).final
         assert final is not None
-        order = state.view(None)["order"]
-        board = display.board_of(state.view(None))
+        table = metro_view(state.view(None))
+        board = display.board_of(table)
+        order = table["order"]
         self.out.print(display.final_result(final, state.scores(), order, self.names, board))

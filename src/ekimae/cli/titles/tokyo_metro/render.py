@@ -11,6 +11,7 @@ from ekimae.core.errors import DataError
 from ekimae.core.game import Game, State
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.render import Overlay, overlay_from_view, render_png, render_svg
+from ekimae.games.tokyo_metro.view import metro_view
 from ekimae.i18n import language
 
 
@@ -29,6 +30,7 @@ def write_picture(path: str, board: Board, overlay: Overlay | None, lang: str = 
 
 def render(game: Game[Any], state: State | None, path: str) -> None:
     """The bare map (`state` None) or the position `state` shows, to `path`."""
-    board = load_board(state.view(None)["options"].get("map", "tokyo") if state else "tokyo")
-    overlay = None if state is None else overlay_from_view(board, state.view(None))
+    view = None if state is None else metro_view(state.view(None))
+    board = load_board(view["options"].get("map", "tokyo") if view else "tokyo")
+    overlay = None if view is None else overlay_from_view(board, view)
     write_picture(path, board, overlay, language())

@@ -17,8 +17,9 @@ from rich.table import Table
 from rich.text import Text
 
 from ekimae.cli.titles.tokyo_metro import display
-from ekimae.cli.titles.tokyo_metro.display import View, yen_grouped
+from ekimae.cli.titles.tokyo_metro.display import yen_grouped
 from ekimae.games.tokyo_metro.board import Board
+from ekimae.games.tokyo_metro.view import MetroView
 from ekimae.i18n import _
 
 WIDTH, HEIGHT = 160, 50
@@ -44,7 +45,7 @@ def _table(*columns: str, right: tuple[int, ...] = ()) -> Table:
     return table
 
 
-def compact_lines(view: View, board: Board) -> Table:
+def compact_lines(view: MetroView, board: Board) -> Table:
     """The lines, seats by number: stocks ``#1:2`` (seat 2 holds #1), stakes ``2:¥300``."""
     table = _table(_("line"), _("value"), _("hi/lo"), _("stocks"), _("speculations"),
                    _("slots"), _("train"), right=(1,))  # fmt: skip
@@ -66,7 +67,7 @@ def compact_lines(view: View, board: Board) -> Table:
     return table
 
 
-def compact_players(view: View, names: Sequence[str]) -> Table:
+def compact_players(view: MetroView, names: Sequence[str]) -> Table:
     """One line a seat: money (and a Bid bonus), discs, tokens, holdings, where it is."""
     table = _table(_("seat"), _("money"), _("discs"), _("spec"), _("pyr"), _("tokens"),
                    _("loans"), _("where"), _("cards"), right=(1,))  # fmt: skip
@@ -105,7 +106,7 @@ def compact_players(view: View, names: Sequence[str]) -> Table:
     return table
 
 
-def compact_cards(view: View, names: Sequence[str]) -> Table:
+def compact_cards(view: MetroView, names: Sequence[str]) -> Table:
     """A card a cell: its ID and actions (``✗2``: taken by seat 2); the discards last."""
     table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False)
     columns = view["columns"]
@@ -136,7 +137,7 @@ def compact_cards(view: View, names: Sequence[str]) -> Table:
     return table
 
 
-def log_area(view: View, height: int, width: int) -> Text:
+def log_area(view: MetroView, height: int, width: int) -> Text:
     """The log's last lines that fit `height` rows of `width` (the log scrolls here)."""
     shown: list[str] = []
     rows = 0
@@ -150,7 +151,7 @@ def log_area(view: View, height: int, width: int) -> Text:
 
 
 def screen(
-    view: View, names: Sequence[str], choices: RenderableType | None, title: str | None = None
+    view: MetroView, names: Sequence[str], choices: RenderableType | None, title: str | None = None
 ) -> Layout:
     """The whole table as one 160×50 layout (`choices`: the menu, or None)."""
     board = display.board_of(view)
@@ -176,7 +177,9 @@ def screen(
     return layout
 
 
-def choices_fit(out: Console, view: View, names: Sequence[str], choices: RenderableType) -> bool:
+def choices_fit(
+    out: Console, view: MetroView, names: Sequence[str], choices: RenderableType
+) -> bool:
     """Whether the menu fits its area of the screen (else it is printed below)."""
     top, cards = _heights(view, names)
     room = HEIGHT - 1 - top - cards - 2
@@ -185,7 +188,7 @@ def choices_fit(out: Console, view: View, names: Sequence[str], choices: Rendera
     return len(lines) <= room
 
 
-def _heights(view: View, names: Sequence[str]) -> tuple[int, int]:
+def _heights(view: MetroView, names: Sequence[str]) -> tuple[int, int]:
     """Rows of the top part (the map and its key: 21; the lines: 14, the players: seats + 2)
     and of the action cards (2 a card, the heading and the discards)."""
     top = max(21, 16 + len(names))

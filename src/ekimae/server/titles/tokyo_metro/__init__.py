@@ -7,6 +7,7 @@ from typing import Any
 
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
+from ekimae.games.tokyo_metro.view import metro_view
 from ekimae.i18n_log import Names
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.log import log_lines, side_log_names
@@ -34,17 +35,19 @@ class TokyoMetroWeb:
     def page(self, view: Mapping[str, Any], options: Mapping[str, str]) -> dict[str, Any]:
         # The page draws the components of ITS game (map and card set, MOD-1). The map is
         # drawn in the page's language, which only the template knows: `svg(lang)`.
+        shown = metro_view(view)
+
         def svg(lang: str = "en") -> str:
-            return full_svg(view, _map(options), lang)
+            return full_svg(shown, _map(options), lang)
 
         return {"svg": svg, "components": self.components(options)}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
-        return view_overlay(view, _map(options))
+        return view_overlay(metro_view(view), _map(options))
 
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): the map as the page draws it, in `lang`."""
-        return f'<div class="quick-map">{full_svg(view, _map(options), lang)}</div>'
+        return f'<div class="quick-map">{full_svg(metro_view(view), _map(options), lang)}</div>'
 
     # The sentences speak `lang` (issue 20); the hub does not pass a page's language yet,
     # so a live page gets them in English until it does.
@@ -55,7 +58,7 @@ class TokyoMetroWeb:
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return trains_prompt(dict(view), seat, _map(options), lang)
+        return trains_prompt(view, seat, _map(options), lang)
 
     def label(
         self,
@@ -65,7 +68,7 @@ class TokyoMetroWeb:
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return action_label(dict(view), seat, dict(action), _map(options), _cards(options), lang)
+        return action_label(view, seat, dict(action), _map(options), _cards(options), lang)
 
     def log_lines(
         self, log: Sequence[str], options: Mapping[str, str], lang: str = "en"

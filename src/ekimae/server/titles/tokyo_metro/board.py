@@ -8,11 +8,9 @@ from the hidden state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.render import overlay_from_view, overlay_svg, render_svg
+from ekimae.games.tokyo_metro.view import MetroView
 
 _END = "</svg>\n"
 
@@ -23,12 +21,12 @@ def base_svg(name: str = "tokyo", lang: str = "en") -> str:
     return render_svg(load_board(name), lang=lang)
 
 
-def view_overlay(view: Mapping[str, Any], name: str = "tokyo") -> str:
+def view_overlay(view: MetroView, name: str = "tokyo") -> str:
     """The `<g id="overlay">` fragment for this view."""
     board = load_board(name)
     return overlay_svg(board, overlay_from_view(board, view))
 
 
-def full_svg(view: Mapping[str, Any], name: str = "tokyo", lang: str = "en") -> str:
+def full_svg(view: MetroView, name: str = "tokyo", lang: str = "en") -> str:
     base = base_svg(name, lang)
     return base[: -len(_END)] + view_overlay(view, name) + "\n" + _END

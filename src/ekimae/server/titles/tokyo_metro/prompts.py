@@ -13,6 +13,7 @@ Japanese, the stations' and lines' Japanese names. English (the default) is the 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ekimae import i18n
@@ -21,6 +22,13 @@ from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import CardAction
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
 from ekimae.games.tokyo_metro.scoring import stock_shares
+from ekimae.games.tokyo_metro.view import (
+    LineView,
+    MetroView,
+    PlayerView,
+    TrainsPhaseView,
+    metro_view,
+)
 from ekimae.i18n import _N, DEFAULT, game_terms
 
 
@@ -44,29 +52,39 @@ class Words(i18n.Words):
         return line.name_ja if self.lang == "ja" and line.name_ja else line.name
 
 
-def _vehicles(
-    view: dict[str, Any], letter: str, map_name: str, w: Words
-) -> list[tuple[str, str, str]]:
+def _vehicles(view: MetroView, letter: str, map_name: str, w: Words) -> list[tuple[str, str, str]]:
     """(label, station name, stop label) of each vehicle of line `letter` on the map: the
     view's `vehicles` where it has them (OS-2: a pair is "P1", "P2"), else its `train`."""
     board = load_board(map_name)
     for index, line in enumerate(view["lines"]):
         if line["letter"] != letter:
             continue
-        placed = line.get("vehicles")
-        if placed is None:
-            placed = [{"vehicle": letter, **line["train"]}] if line["train"] else []
+        vehicles = line.get("vehicles")
+        train = line["train"]
+        if vehicles is not None:
+            placed = [(v["vehicle"], v["number"]) for v in vehicles]
+        else:
+            placed = [(letter, train["number"])] if train else []
         stops = board.lines[index].stops
         return [
             (
-                str(v["vehicle"]),
-                w.station(board, board.stops[stops[v["number"] - 1]].station),
+                label,
+                w.station(board, board.stops[stops[number - 1]].station),
                 # Its number on this line in words, not the map's code "H5/I3" (issue 30).
-                w(_N("stop {n}"), n=v["number"]),
+                w(_N("stop {n}"), n=number),
             )
-            for v in placed
+            for label, number in placed
         ]
     return []
+
+
+def _ridden(me: PlayerView) -> str:
+    """The letter of the line the seat rides (an alight, or staying on in the movement
+    phase: it rides one, TM-4.3)."""
+    letter = me["riding"]
+    if letter is None:
+        raise ValueError(f"seat {me['seat'] + 1} rides no train")
+    return letter
 
 
 def _kind(letter: str, map_name: str) -> str:
@@ -76,10 +94,11 @@ def _kind(letter: str, map_name: str) -> str:
 
 
 def trains_prompt(
-    view: dict[str, Any], seat: int | None, map_name: str = "tokyo", lang: str = DEFAULT
+    raw: Mapping[str, Any], seat: int | None, map_name: str = "tokyo", lang: str = DEFAULT
 ) -> str | None:
     """'Train G stops at Ginza (G9): …' for the trains phase, None at any other time; a pair
     (OS-2) names both vehicles: 'Tram P1 stops at …, tram P2 at …'."""
+    view = metro_view(raw)
     phase = view.get("trains_phase")
     if phase is None:
         return None
@@ -177,7 +196,7 @@ def trains_prompt(
 
 
 def action_label(
-    view: dict[str, Any],
+    raw: Mapping[str, Any],
     seat: int,
     action: dict[str, Any],
     map_name: str = "tokyo",
@@ -186,11 +205,12 @@ def action_label(
 ) -> str | None:
     """A plain sentence for any legal action: the trains-phase choices, the movement
     phase, and every card action with its price after discounts and its effect."""
+    view = metro_view(raw)
     w = Words(lang)
     kind = action.get("type")
     phase = view.get("trains_phase")
     if phase is not None:
-        return _trains_label(view, seat, action, map_name, w)
+        return _trains_label(view, phase, seat, action, map_name, w)
     if kind in DRINK_KINDS:
         return drinks_label(view, seat, action, map_name, lang)
     ctx = load_ctx(map_name, card_set)
@@ -217,7 +237,7 @@ def action_label(
     if kind == "alight":
         return w(
             _N("Alight from {vehicle} {label} to cell {cell}"),
-            vehicle=w.vehicle(_kind(me["riding"], map_name)),
+            vehicle=w.vehicle(_kind(_ridden(me), map_name)),
             label=riding,
             cell=action["cell"],
         )
@@ -225,7 +245,7 @@ def action_label(
         if view["phase"] == "movement":
             return w(
                 _N("Stay on {vehicle} {label}"),
-                vehicle=w.vehicle(_kind(me["riding"], map_name)),
+                vehicle=w.vehicle(_kind(_ridden(me), map_name)),
                 label=riding,
             )
         income = ctx.rules.pass_income_per_disc * me["front"]
@@ -261,9 +281,13 @@ def _near(board: Board, cell_name: str, w: Words) -> str:
 
 
 def _trains_label(
-    view: dict[str, Any], seat: int, action: dict[str, Any], map_name: str, w: Words
+    view: MetroView,
+    phase: TrainsPhaseView,
+    seat: int,
+    action: dict[str, Any],
+    map_name: str,
+    w: Words,
 ) -> str | None:
-    phase = view["trains_phase"]
     letter = phase["line"]
     word = w.vehicle(_kind(letter, map_name))
     placed = {label: name for label, name, _stop in _vehicles(view, letter, map_name, w)}
@@ -273,7 +297,7 @@ def _trains_label(
     if action_kind in ("board", "board-vehicle"):
         # OS-2: board-vehicle boards vehicle 1 or 2 of the pair
         label = letter if action_kind == "board" else f"{letter}{action.get('vehicle')}"
-        fare = _fare(view, seat, letter, w)
+        fare = _fare(phase, seat, letter, w)
         if label in placed:
             return w(
                 _N("Board {vehicle} {label} at {station} ({fare})"),
@@ -300,9 +324,9 @@ def _trains_label(
     return None
 
 
-def _fare(view: dict[str, Any], seat: int, letter: str, w: Words) -> str:
+def _fare(phase: TrainsPhaseView, seat: int, letter: str, w: Words) -> str:
     """The engine's TM-8.5 fare for this seat, in words."""
-    fare = view["trains_phase"]["fares"][seat]
+    fare = phase["fares"][seat]
     if fare == 0:
         return w(_N("free: you hold a {line} stock"), line=letter)
     return w(_N("fare {amount}, added to line {line}'s value"), amount=w.yen(fare), line=letter)
@@ -330,13 +354,13 @@ def _discounts(ctx: Ctx, action: dict[str, Any], w: Words) -> tuple[int, str]:
     return off, words
 
 
-def _after(view: dict[str, Any], seat: int, price: int, w: Words) -> str:
+def _after(view: MetroView, seat: int, price: int, w: Words) -> str:
     money = view["players"][seat]["money"]
     return w(_N("you keep {amount}"), amount=w.yen(money - price))
 
 
 def _card_label(
-    ctx: Ctx, view: dict[str, Any], seat: int, action: dict[str, Any], w: Words
+    ctx: Ctx, view: MetroView, seat: int, action: dict[str, Any], w: Words
 ) -> str | None:
     """TM-7: what a card action costs after discounts and what it does, from the view and
     the printed components only."""
@@ -359,20 +383,20 @@ class _Card:
     def __init__(
         self,
         ctx: Ctx,
-        view: dict[str, Any],
+        view: MetroView,
         seat: int,
         action: dict[str, Any],
         spot: CardAction,
         off: int,
         disc_words: str,
-        lines: dict[str, dict[str, Any]],
+        lines: dict[str, LineView],
         w: Words,
     ) -> None:
         self.ctx, self.view, self.seat, self.action = ctx, view, seat, action
         self.spot, self.off, self.disc_words, self.lines, self.w = spot, off, disc_words, lines, w
         self.me = view["players"][seat]
 
-    def line(self) -> dict[str, Any]:
+    def line(self) -> LineView:
         return self.lines[self.action["line"]]
 
     def line_name(self) -> str:
@@ -443,7 +467,7 @@ def _exchange(c: _Card) -> str:
     )
 
 
-def _train_enters(line: dict[str, Any], w: Words) -> str:
+def _train_enters(line: LineView, w: Words) -> str:
     return "" if line["train"] is not None else w(_N("; its train enters at stop 1"))
 
 
@@ -696,7 +720,7 @@ def drink_words(drink: str, lang: str = DEFAULT) -> str:
     return f"{colour} {shape} ({info.name})"
 
 
-def build_fee(view: dict[str, Any], seat: int, station: str) -> tuple[int | None, int]:
+def build_fee(view: MetroView, seat: int, station: str) -> tuple[int | None, int]:
     """MD-4 from the view: (the station's owner, the fee paid to them). The fee is ¥100 ×
     (1 + the drinks of the builder's colours already in that owner's stations), nothing in
     the builder's own station."""
@@ -715,7 +739,7 @@ def build_fee(view: dict[str, Any], seat: int, station: str) -> tuple[int | None
 
 
 def drinks_label(
-    view: dict[str, Any],
+    view: MetroView,
     seat: int,
     action: dict[str, Any],
     map_name: str = "tokyo",
@@ -779,7 +803,7 @@ def drinks_label(
     return None
 
 
-def _build(view: dict[str, Any], seat: int, action: dict[str, Any], board: Board, w: Words) -> str:
+def _build(view: MetroView, seat: int, action: dict[str, Any], board: Board, w: Words) -> str:
     """MD-4: where, with which drink, how (a disc or free) and who is paid."""
     station = str(action["station"])
     name = w.station(board, board.station_by_key[station])
