@@ -37,6 +37,7 @@ from ekimae.bots.tokyo_metro.search_bots import TUNED, SearchBot
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.game import GAME
+from ekimae.games.tokyo_metro.view import metro_view
 from tools.tune_weights import win_rate
 
 SCALES = (0.15, 0.2, 0.25, 0.3, 0.4)
@@ -59,14 +60,15 @@ class Recorder(SearchBot):
         action = super().choose(view, legal, rng)
         last = self.last
         if len(legal) > 1 and not isinstance(legal[0], act.TurnBid) and last and last.stats:
-            final = int(view["round"]) >= int(view["rounds"])
+            shown = metro_view(view)
+            final = shown["round"] >= shown["rounds"]
             normal, tuned = Judge(view, NORMAL), Judge(view, TUNED)
             rows = [
                 [a.kind, normal_score(normal, a, final), normal_score(tuned, a, final), mean, n,
                  a == action]
                 for a, (n, mean) in last.stats.items()
             ]  # fmt: skip
-            self.rows.append({"round": view["round"], "rows": rows})
+            self.rows.append({"round": shown["round"], "rows": rows})
         return action
 
 

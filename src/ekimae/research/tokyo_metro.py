@@ -19,6 +19,7 @@ from ekimae.games.jidohanbaiki.components import load_components as load_jidohan
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.board import Board, load_board
 from ekimae.games.tokyo_metro.components import CardSet, Kind, load_cards, load_rules
+from ekimae.games.tokyo_metro.view import LineView, MetroView, PlayerView, metro_view
 from ekimae.research.space import Catalog
 
 MAX_AMOUNT = 20_000  # yen: bids and stakes above it are not numbered
@@ -148,7 +149,7 @@ class Encoder:
 
     def encode(self, view: Mapping[str, Any] | None) -> list[float]:
         """`None` gives the all-zero vector of the right size (for `size`)."""
-        v: Mapping[str, Any] = view or _EMPTY
+        v = _EMPTY if view is None else metro_view(view)
         me = int(v.get("seat") or 0)
         out = [v.get("round", 0) / 10.0, v.get("rounds", 0) / 10.0, float(v.get("turn_busy", 0))]
         out += self._one_hot(len(PHASES), PHASES.index(v["phase"]) if view else None)
@@ -160,7 +161,7 @@ class Encoder:
             out += self._drinks(v, me)
         return out
 
-    def _drinks(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _drinks(self, v: MetroView, me: int) -> list[float]:
         """METRO DRINKS: each station's drink (colour and shape), each player's supply by
         colour, Colour cards and free builds, the walk under way (MD-3 … MD-5)."""
         out: list[float] = []
@@ -171,7 +172,7 @@ class Encoder:
             out += self._one_hot(len(self.shapes), self._at(self.shapes, shape))
         players = v.get("players") or []
         for k in range(self.seats):
-            p = players[(me + k) % self.seats] if players else {}
+            p = players[(me + k) % self.seats] if players else _NO_PLAYER
             supply = [self.drink_parts.get(d, ("", ""))[0] for d in p.get("drinks", [])]
             out += [float(supply.count(c)) for c in self.colours]
             out += [1.0 if c in p.get("colour_cards", []) else 0.0 for c in self.colours]
@@ -183,11 +184,11 @@ class Encoder:
     def _at(keys: list[str], key: str | None) -> int | None:
         return keys.index(key) if key in keys else None
 
-    def _osaka(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _osaka(self, v: MetroView, me: int) -> list[float]:
         out: list[float] = []
         lines = v.get("lines") or []
         for i in range(len(self.letters)):
-            line = lines[i] if lines else {}
+            line = lines[i] if lines else _NO_LINE
             vehicles = line.get("vehicles") or []
             second = vehicles[1] if len(vehicles) > 1 else None
             out.append(float(line.get("stock_cards", 0)))
@@ -196,7 +197,7 @@ class Encoder:
             ]  # fmt: skip
         players = v.get("players") or []
         for k in range(self.seats):
-            p = players[(me + k) % self.seats] if players else {}
+            p = players[(me + k) % self.seats] if players else _NO_PLAYER
             out += [p.get("sold", 0) / YEN, float(len(p.get("copy_discs", [])))]
         copies = v.get("copies") or {}
         for spot in self.spots:
@@ -206,7 +207,7 @@ class Encoder:
             out += stacked
         return out
 
-    def _players(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _players(self, v: MetroView, me: int) -> list[float]:
         out: list[float] = []
         players = v.get("players") or []
         order = list(v.get("order") or [])
@@ -230,7 +231,7 @@ class Encoder:
     def _letter(self, letter: str | None) -> int | None:
         return self.letters.index(letter) if letter in self.letters else None
 
-    def _lines(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _lines(self, v: MetroView, me: int) -> list[float]:
         out: list[float] = []
         lines = v.get("lines") or []
         for i in range(len(self.letters)):
@@ -250,7 +251,7 @@ class Encoder:
             out += holders + stakes + at
         return out
 
-    def _stations(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _stations(self, v: MetroView, me: int) -> list[float]:
         owners = v.get("stations") or {}
         out: list[float] = []
         for key in self.stations:
@@ -258,7 +259,7 @@ class Encoder:
             out += self._one_hot(self.seats, None if owner is None else self._turn(me, owner))
         return out
 
-    def _grid(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _grid(self, v: MetroView, me: int) -> list[float]:
         columns = {c["deck"]: c for c in v.get("columns") or []}
         shown = {card for c in columns.values() for card in c["cards"]}
         tops = {c["discard_top"] for c in columns.values()}
@@ -274,7 +275,7 @@ class Encoder:
             out += self._one_hot(self.seats, None if seat is None else self._turn(me, seat))
         return out
 
-    def _trains(self, v: Mapping[str, Any], me: int) -> list[float]:
+    def _trains(self, v: MetroView, me: int) -> list[float]:
         phase = v.get("trains_phase")
         if phase is None:
             return [0.0] * (len(self.letters) + 2 + self.seats)
@@ -286,14 +287,21 @@ class Encoder:
         return out + deciding
 
 
-_NO_PLAYER: dict[str, Any] = {
-    "money": 0, "bid_bonus": 0, "has_bid": False, "bid": None, "front": 0, "action_discs": 0,
-    "supply_discs": 0, "speculation_discs": 0, "pyramids": 0, "speed_tokens": 0,
-    "bike": False, "loans": 0, "passed": False, "moved": False, "meeple": None,
-    "riding": None, "personal_cards": [], "discount_discs": [],
+# What `encode(None)` reads: a table with nobody and nothing on it (zeros throughout).
+_NO_PLAYER: PlayerView = {
+    "seat": 0, "money": 0, "bid_bonus": 0, "has_bid": False, "bid": None, "front": 0,
+    "action_discs": 0, "supply_discs": 0, "speculation_discs": 0, "pyramids": 0,
+    "speed_tokens": 0, "bike": False, "loans": 0, "personal_cards": [], "discount_discs": [],
+    "meeple": None, "riding": None, "passed": False, "moved": False, "alighted": [],
 }  # fmt: skip
-_NO_LINE: dict[str, Any] = {
-    "value": 0, "high": 0, "low": 0, "slots": 0, "speed_tokens": 0, "stocks": [],
+_NO_LINE: LineView = {
+    "letter": "", "value": 0, "high": 0, "low": 0, "slots": 0, "speed_tokens": 0, "stocks": [],
     "speculations": [], "train": None,
 }  # fmt: skip
-_EMPTY: dict[str, Any] = {"phase": "turn_order"}
+_EMPTY: MetroView = {
+    "game": "tokyo-metro", "options": {}, "seat": None, "round": 0, "rounds": 0,
+    "phase": "turn_order", "to_act": [], "turn_busy": False, "order": [], "players": [],
+    "lines": [], "stations": {}, "columns": [], "taken": {},
+    "supply": {"speed": 0, "loans": 0, "bikes": 0}, "trains_phase": None, "final": None,
+    "log": [],
+}  # fmt: skip

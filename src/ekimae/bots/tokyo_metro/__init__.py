@@ -17,6 +17,7 @@ from ekimae.bots.tokyo_metro.greedy import GreedyBot, Judge
 from ekimae.bots.tokyo_metro.heuristic import BeginnerBot, NormalBot, normal_score
 from ekimae.bots.tokyo_metro.search_bots import MARGIN_SCALE, ExpertBot, StrongBot
 from ekimae.core.actions import Action
+from ekimae.games.tokyo_metro.view import metro_view
 
 __all__ = ["LADDER", "LEVELS", "MARGIN_SCALE", "WORTH"]
 
@@ -35,4 +36,5 @@ def WORTH(view: dict[str, Any], action: Action) -> float | None:  # noqa: N802 (
     """`normal`'s yen estimate of the move (a hint's "why", issue 30); none for a bid."""
     if action.kind == "turn-bid":
         return None
-    return normal_score(Judge(view), action, int(view["round"]) >= int(view["rounds"]))
+    shown = metro_view(view)
+    return normal_score(Judge(shown), action, shown["round"] >= shown["rounds"])

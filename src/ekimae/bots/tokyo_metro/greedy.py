@@ -10,7 +10,7 @@ passing scores 0. It reads only the seat's view and the printed components.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,8 @@ from ekimae.games.tokyo_metro.components import (
 )
 from ekimae.games.tokyo_metro.context import load_ctx
 from ekimae.games.tokyo_metro.drinks import BONUS, FEE_STEP
+from ekimae.games.tokyo_metro.view import LineView as ShownLine
+from ekimae.games.tokyo_metro.view import metro_view, own_seat
 
 DISC = 100  # TM-3.5: what a disc in front earns by passing instead
 MOVE_MONEY = 300  # below it a Move is worth nothing: no station could be paid for there
@@ -112,7 +114,7 @@ class LineView:
     vehicles: int = 1  # OS-2: a pair passes each stop twice as often
 
     @classmethod
-    def read(cls, line: dict[str, Any], trains_leave: bool = True) -> LineView:
+    def read(cls, line: ShownLine, trains_leave: bool = True) -> LineView:
         train = line["train"]
         stocks = tuple(int(seat) for seat in line["stocks"])
         # TM-8.6: a started train stays for good once the line has a stock (OS-8, MOD-2:
@@ -124,9 +126,9 @@ class LineView:
         return cls(int(line["value"]), int(line["speed_tokens"]), stocks, specs, state, vehicles)
 
 
-def view_cards(view: dict[str, Any]) -> CardSet:
+def view_cards(view: Mapping[str, Any]) -> CardSet:
     """The game's cards, with the JIDOHANBAIKI column when METRO DRINKS is on (MD-1)."""
-    options = view.get("options", {})
+    options = metro_view(view).get("options", {})
     drinks = options.get("drinks", "off") == "on"
     return load_ctx(options.get("map", "tokyo"), options.get("cards", "tokyo"), drinks).cards
 
@@ -159,8 +161,9 @@ def colour_of_spot(spot: str) -> str:
 class Judge:
     """Yen estimates of actions from one seat's view."""
 
-    def __init__(self, view: dict[str, Any], weights: Weights = NORMAL) -> None:
+    def __init__(self, raw: Mapping[str, Any], weights: Weights = NORMAL) -> None:
         self.w = weights
+        view = metro_view(raw)
         options = view.get("options", {})
         map_name, card_set = options.get("map", "tokyo"), options.get("cards", "tokyo")
         self.board: Board = load_board(map_name)
@@ -177,7 +180,7 @@ class Judge:
         trains_leave = map_name == "tokyo" and card_set == "tokyo"
         self.halts = {st.index for st in self.board.stations if st.halt}  # OS-2
         self.taken_kinds = {self.cards.spots[s].kind for s in view["taken"]}
-        self.me: int = view["seat"]
+        self.me = own_seat(view)
         player = view["players"][self.me]
         self.money = int(player["money"])
         self.pyramids = int(player["pyramids"])

@@ -19,13 +19,14 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ekimae.bots.tokyo_metro.greedy import NORMAL, SCORERS, Judge, Weights, view_cards
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.components import Kind
+from ekimae.games.tokyo_metro.view import metro_view, own_seat
 
 BEGINNER_TEMPERATURE = 250.0  # yen: estimates this far apart are chosen ~e:1
 # Tools that only pay off in later rounds (TM-7.6, 7.7, 7.12, 7.13).
@@ -64,7 +65,8 @@ class NormalBot:
         if isinstance(legal[0], act.TurnBid):
             return turn_bid(view, legal, self.weights)
         judge = Judge(view, self.weights)
-        last_round = int(view["round"]) >= int(view["rounds"])
+        shown = metro_view(view)
+        last_round = shown["round"] >= shown["rounds"]
         return max(legal, key=lambda a: (normal_score(judge, a, last_round), rng.random()))
 
 
@@ -110,13 +112,14 @@ def _corrected(judge: Judge, action: Action, last_round: bool) -> float:
     return score
 
 
-def turn_bid(view: dict[str, Any], legal: Sequence[Action], weights: Weights = NORMAL) -> Action:
+def turn_bid(raw: Mapping[str, Any], legal: Sequence[Action], weights: Weights = NORMAL) -> Action:
     """TM-3.3: bid when going first matters, i.e. fewer good spots than players.
 
     The good spots are the Invest and Station actions on the face-up cards; with fewer of
     them than players, the last to act may find none left.
     """
-    me = view["players"][view["seat"]]
+    view = metro_view(raw)
+    me = view["players"][own_seat(view)]
     players = len(view["players"])
     spots = 0
     cards = view_cards(view)
@@ -125,8 +128,8 @@ def turn_bid(view: dict[str, Any], legal: Sequence[Action], weights: Weights = N
             if card_id is None:
                 continue  # MD-2: a hole
             spots += sum(a.kind in CONTESTED for a in cards.cards[card_id].actions)
-    last = int(view["round"]) >= int(view["rounds"])
-    target = bid_target(int(me["money"]), players, spots, last, weights)
+    last = view["round"] >= view["rounds"]
+    target = bid_target(me["money"], players, spots, last, weights)
     bids = [a for a in legal if isinstance(a, act.TurnBid)]
     return min(bids, key=lambda a: abs(a.amount - target))
 

@@ -48,6 +48,7 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro import flow, scoring
 from ekimae.games.tokyo_metro.determinize import BID_PRIOR, determinize
 from ekimae.games.tokyo_metro.state import Phase
+from ekimae.games.tokyo_metro.view import metro_view
 
 # The margin of the searches' reward (`ekimae.bots.reward`): a ¥1,000 lead over the best
 # other seat is worth 0.73 of the margin half. strong and expert were tuned and measured
@@ -159,7 +160,8 @@ def heuristic_prior(width: int, weights: Weights = NORMAL) -> Any:
             bids.add(turn_bid(view, legal, weights))
             return sorted(bids, key=lambda a: getattr(a, "amount", 0))
         judge = Judge(view, weights)
-        last = int(view["round"]) >= int(view["rounds"])
+        shown = metro_view(view)
+        last = shown["round"] >= shown["rounds"]
         ranked = sorted(legal, key=lambda a: -normal_score(judge, a, last))
         top = ranked[:width]
         top.extend(a for a in legal if isinstance(a, act.Pass) and a not in top)
