@@ -21,11 +21,11 @@ combination (budget.py), never a time; thousands more per title with `make soak`
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections import Counter
 from typing import Any
 
+import orjson
 import pytest
 
 from ekimae.core.actions import Action
@@ -45,8 +45,19 @@ SEATED = [
 GAME_IDS = [name for name, _ in GAMES]
 
 
-def _snapshot(state: Any) -> str:
-    return json.dumps(state.to_dict(), sort_keys=True)
+# orjson, not json: the snapshots and round trips are most of the suite's own CPU (issue
+# 28). Both sides of every comparison go through the same encoder, and orjson refuses
+# what json would silently coerce (a tuple or an int key is still caught by `== view`).
+_SORTED = orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+
+
+def _snapshot(state: Any) -> bytes:
+    return orjson.dumps(state.to_dict(), option=_SORTED)
+
+
+def _round_trip(value: Any) -> Any:
+    """`value` through JSON text and back (what a wire or a file does to it)."""
+    return orjson.loads(orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS))
 
 
 def _check_actions_round_trip(game: Game[Any], legal: list[Action]) -> None:
@@ -54,7 +65,7 @@ def _check_actions_round_trip(game: Game[Any], legal: list[Action]) -> None:
     assert len(set(texts)) == len(texts), "two legal actions share a text form"
     for action, text in zip(legal, texts, strict=True):
         assert game.parse_action(text) == action
-        assert game.codec.from_dict(json.loads(json.dumps(action.to_dict()))) == action
+        assert game.codec.from_dict(_round_trip(action.to_dict())) == action
 
 
 def _illegal_candidates(
@@ -107,9 +118,9 @@ def _check_refusals(game: Game[Any], state: Any, seats: int, seat: int, rng: ran
 def _check_views(state: Any, seat: int) -> None:
     for viewer in (seat, None):  # the acting seat varies: over a playout, all are seen
         view = state.view(viewer)
-        assert json.loads(json.dumps(view)) == view, "a view is not plain JSON data"
+        assert _round_trip(view) == view, "a view is not plain JSON data"
     table = state.open_view()
-    assert json.loads(json.dumps(table)) == table
+    assert _round_trip(table) == table
 
 
 def _check_sealed(game: Game[Any], state: Any, seats: int, rng: random.Random) -> None:
@@ -174,7 +185,7 @@ def _step_checks(game: Game[Any], state: Any, seats: int, rng: random.Random, de
     _check_actions_round_trip(game, legal)
     _check_listing(state, seats, seat, legal)
     assert _snapshot(state.clone()) == _snapshot(state)
-    restored = game.state_from_dict(json.loads(json.dumps(state.to_dict())))
+    restored = game.state_from_dict(_round_trip(state.to_dict()))
     assert _snapshot(restored) == _snapshot(state)
     _check_refusals(game, state, seats, seat, rng)
     before = _snapshot(state)

@@ -129,7 +129,21 @@ def server(tmp_path: Path) -> Iterator[str]:
         yield live.url
 
 
-@pytest.fixture
-def browser() -> Iterator[Browser]:
+@pytest.fixture(scope="module")
+def module_chromium() -> Iterator[Browser]:
     with chromium() as opened:
         yield opened
+
+
+@pytest.fixture
+def browser(module_chromium: Browser) -> Iterator[Browser]:
+    """Chromium, started once for the browser tests of a module (a start costs about a
+    second of CPU; issue 28). What a test opened is closed after it, so no test sees
+    another's pages, cookies or storage. Per module, not per session: Playwright's
+    synchronous API marks its event loop as running on the thread while it is open,
+    which would refuse a later test's `asyncio.run` (no browser module has one)."""
+    try:
+        yield module_chromium
+    finally:
+        for context in module_chromium.contexts:
+            context.close()

@@ -19,12 +19,17 @@ from typing import Any
 
 import uvicorn
 from fastapi import FastAPI
-from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
 
 CHROMIUM = "/usr/bin/chromium"
+# Playwright's waits (30 s) and `expect` (5 s) are bounds on a hang, not what a test
+# checks (docs/testing.md, rule 4): on a loaded machine a push or a page load took longer
+# and tests failed that were right. A wait still ends as soon as its condition holds.
+WAIT_MS = 90_000
+EXPECT_MS = 30_000
 
 
 def free_port() -> int:
@@ -78,20 +83,31 @@ def live_server(
 def chromium() -> Iterator[Browser]:
     """Headless Chromium; fails (never skips) without `EKIMAE_BROWSER=1 tools/services.sh`."""
     assert Path(CHROMIUM).exists(), "run `EKIMAE_BROWSER=1 tools/services.sh` first"
+    expect.set_options(timeout=EXPECT_MS)
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True)
         # The server's Content-Security-Policy forbids `eval`, which Playwright's string
         # predicates (`wait_for_function`) run on: pages and contexts ignore it unless a
         # test asks otherwise (test_csp_browser.py runs every page under the policy).
+        # They also ask for reduced motion: the pages' endless animations (the lesson's
+        # ring, a train's focus) otherwise have Chromium draw 60 frames a second for as
+        # long as a test looks, most of the browser tests' CPU (issue 28). What a test
+        # checks never moves; the animations are the pages' own, kept for people.
         plain_page, plain_context = browser.new_page, browser.new_context
 
         def new_page(**kwargs: Any) -> Page:
             kwargs.setdefault("bypass_csp", True)
-            return plain_page(**kwargs)
+            kwargs.setdefault("reduced_motion", "reduce")
+            page = plain_page(**kwargs)
+            page.set_default_timeout(WAIT_MS)
+            return page
 
         def new_context(**kwargs: Any) -> BrowserContext:
             kwargs.setdefault("bypass_csp", True)
-            return plain_context(**kwargs)
+            kwargs.setdefault("reduced_motion", "reduce")
+            context = plain_context(**kwargs)
+            context.set_default_timeout(WAIT_MS)
+            return context
 
         browser.new_page = new_page  # type: ignore[method-assign]
         browser.new_context = new_context  # type: ignore[method-assign]

@@ -29,7 +29,6 @@ from tests.server.following import (
     check_side_log,
     confirm_in_view,
 )
-from tests.server.live import chromium as open_chromium
 from tests.server.live import live_server
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "board"
@@ -42,9 +41,8 @@ def live(tmp_path: Path) -> Iterator[str]:
 
 
 @pytest.fixture
-def chromium() -> Iterator[Browser]:
-    with open_chromium() as opened:
-        yield opened
+def chromium(browser: Browser) -> Browser:
+    return browser
 
 
 def _click(target: Locator) -> bool:

@@ -33,14 +33,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
         yield running
 
 
-@pytest.fixture(scope="module")
-def module_browser() -> Iterator[Browser]:
-    from tests.server.live import chromium
-
-    with chromium() as opened:
-        yield opened
-
-
 # Whether the first (or last) element `selector` finds comes before the focus: a person
 # Shift+Tabs back to it rather than going round the whole page.
 BEFORE = """([s, last]) => {
@@ -187,17 +179,17 @@ def _game(url: str, game: str, seats: list[dict[str, Any]]) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("game", "choose", "limit"),
     [
-        ("shopping", shopping, 300),
-        ("chocolate-milk", chocolate_milk, 240),
-        ("izakaya", izakaya, 300),
-        ("tokyo-metro", tokyo_metro, 420),
+        ("shopping", shopping, 600),
+        ("chocolate-milk", chocolate_milk, 600),
+        ("izakaya", izakaya, 600),
+        ("tokyo-metro", tokyo_metro, 900),
     ],
 )
 def test_a_turn_based_game_by_keyboard_alone(
-    live: LiveServer, module_browser: Browser, game: str, choose: Any, limit: float
+    live: LiveServer, browser: Browser, game: str, choose: Any, limit: float
 ) -> None:
     made = _game(live.url, game, [{"name": "Ann"}, {"bot": "random", "name": "Bob"}])
-    page = module_browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(live.url + made["me"]["url"])
     expect(page.locator("#status")).to_contain_text("Ann", timeout=15_000)
     moves = play(page, choose, limit, game)
@@ -248,14 +240,14 @@ def _take_and_place(page: Page) -> bool:
     ],
 )
 def test_a_real_time_game_by_keyboard_alone(
-    live: LiveServer, module_browser: Browser, game: str, start: str, finish: str
+    live: LiveServer, browser: Browser, game: str, start: str, finish: str
 ) -> None:
     """Round 1 by keys (start, an element taken and placed, Stop! or Done); then the
     clock runs out round after round, the seat moving on the plan by keys, to the end."""
     clock = Clock(live)
     made = _game(live.url, game, [{"name": "Ann"}])
     gid = made["id"]
-    page = module_browser.new_page(viewport={"width": 1280, "height": 900})
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
     page.goto(live.url + made["me"]["url"])
     expect(page.locator("#status")).to_contain_text("Ann", timeout=15_000)
     deadline = time.monotonic() + 240

@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.server.following import SHOTS
-from tests.server.live import LiveServer, chromium, live_server
+from tests.server.live import LiveServer, live_server
 
 LANGS = ("fr", "it", "ja")
 # Titles whose all-bot game ends in seconds (the real-time ones take minutes: their
@@ -69,12 +69,6 @@ def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
 
 
 @pytest.fixture(scope="module")
-def module_browser() -> Iterator[Browser]:
-    with chromium() as opened:
-        yield opened
-
-
-@pytest.fixture(scope="module")
 def pages(live: LiveServer) -> list[tuple[str, str]]:
     """(name, address without the language) of every page looked at: made once, seen in
     each language."""
@@ -121,14 +115,14 @@ def _check(page: Page, where: str, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_no_english_and_no_broken_word_on_any_title_page(
-    pages: list[tuple[str, str]], module_browser: Browser, lang: str
+    pages: list[tuple[str, str]], browser: Browser, lang: str
 ) -> None:
     folder = SHOTS / "language"
     folder.mkdir(parents=True, exist_ok=True)
     for name, address in pages:
         url = f"{address}lang={lang}"
         for size, viewport in (("", (1280, 900)), ("-phone", (390, 844))):
-            page = module_browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
+            page = browser.new_page(viewport={"width": viewport[0], "height": viewport[1]})
             page.goto(url)
             expect(page.locator("html")).to_have_attribute("lang", lang)
             page.wait_for_function("document.body.dataset.actions !== undefined", timeout=15_000)

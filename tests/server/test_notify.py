@@ -366,7 +366,7 @@ def test_bad_email_options_are_one_line_without_the_password(
     options: list[str], words: list[str], tmp_path: Path
 ) -> None:
     argv = [*SERVE, "--data-dir", str(tmp_path), *options]
-    result = subprocess.run(argv, capture_output=True, text=True, timeout=30, check=False)
+    result = subprocess.run(argv, capture_output=True, text=True, timeout=120, check=False)
     assert result.returncode == 2, result.stderr
     lines = result.stderr.splitlines()
     assert len(lines) == 1 and lines[0].startswith("ekimae serve: "), result.stderr

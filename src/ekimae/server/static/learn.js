@@ -113,7 +113,16 @@ function lessonUi(script) {
     draw();
   }
 
+  // One placing of the ring per frame at most, however many changes asked for it.
+  let queued = false;
+  function soon() {
+    if (queued) return;
+    queued = true;
+    requestAnimationFrame(() => { queued = false; follow(); });
+  }
+
   function draw() {
+    soon();
     const hidden = Boolean(saved().hidden);
     const gone = off || !msg;
     panel.hidden = gone || hidden;
@@ -229,8 +238,18 @@ function lessonUi(script) {
     } else {
       dock(0);
     }
-    requestAnimationFrame(follow);
   };
-  requestAnimationFrame(follow);
+
+  // The ring is placed again when something can have moved its piece (the page redrew,
+  // scrolled or resized, the lesson moved on) and on a slow beat for what no event tells
+  // (a transition), not at every frame: a frame loop measured the page 60 times a second
+  // for as long as a lesson stayed open, on the learner's battery.
+  const mine = (node) => node === document.documentElement || panel.contains(node) || ring.contains(node);
+  new MutationObserver((records) => { if (records.some((r) => !mine(r.target))) soon(); })
+    .observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  addEventListener("scroll", soon, { passive: true, capture: true });
+  addEventListener("resize", soon);
+  setInterval(soon, 400);
+  soon();
   return { update };
 }
