@@ -36,9 +36,13 @@ services: $(STAMP)
 	@EKIMAE_BROWSER=1 tools/services.sh --print-env >$(SERVICES_ENV).new \
 		&& mv $(SERVICES_ENV).new $(SERVICES_ENV) || { rm -f $(SERVICES_ENV).new; exit 1; }
 
-# Two workers; each takes the next test when it is free (the longest are split into items).
+# Two workers per core; each takes the next test when it is free (the longest are split
+# into items). Twice the cores because a browser test, a real-time game or a server
+# subprocess waits more than it computes: with one worker per core the suite kept about
+# one of two cores busy (docs/testing.md). WORKERS=2 make test for fewer.
 # PYTEST_ARGS adds options, e.g. make test PYTEST_ARGS="--cpu-durations 20" (docs/testing.md).
-PYTEST = $(BIN)/pytest -q -n 2 --dist worksteal $(PYTEST_ARGS)
+WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
+PYTEST = $(BIN)/pytest -q -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 unit: services
 	$(SERVICES) $(PYTEST) -m "not slow"
