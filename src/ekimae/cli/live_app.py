@@ -34,7 +34,7 @@ from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import Seat
 from ekimae.i18n import _, language
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 LOG_LINES = 5
 TICK = 0.1  # seconds between two looks at the clock

@@ -11,7 +11,7 @@ An entry for one seat's page: the action's wire form unless it is another seat's
 choice (a bid: the page may only say that it was sealed), and its log lines in the
 reader's language cut into parts — text, and the fields the page draws itself: a seat by
 its player's name and colour, yen, a drink as its chip — read back through the title's
-log templates (`ekimae.i18n_log`), so that the page shows no internal id where the title
+log templates (`ekimae.i18n.log`), so that the page shows no internal id where the title
 names the thing (`WebTitle.log_names`). No title is named here.
 """
 
@@ -32,7 +32,7 @@ from ekimae.core.logtext import parse_seat, parse_yen
 from ekimae.core.record import iter_replay
 from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.i18n import Words, game_terms
-from ekimae.i18n_log import Names, forms_of, say_field
+from ekimae.i18n.log import Names, forms_of, say_field
 from ekimae.server.titles import WebTitle, web_title
 
 if TYPE_CHECKING:

@@ -3,7 +3,7 @@
 The engine formats these in English, each after the game clock's time (`{at}`,
 "12.345 s"); a page or terminal in French, Italian or Japanese reads each line back
 through `FORMS` (`ekimae.core.logtext`) and writes it from the translated template
-(`ekimae.i18n_log`).
+(`ekimae.i18n.log`).
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 The engine formats these in English (`view["log"]`, the goldens); a page or terminal in
 French, Italian or Japanese reads each line back through `FORMS`
-(`ekimae.core.logtext`) and writes it from the translated template (`ekimae.i18n_log`).
+(`ekimae.core.logtext`) and writes it from the translated template (`ekimae.i18n.log`).
 Items, piles and fish are `name` fields: their English names are catalogue messages
 (the page's `NAMES`, the drinks' `DRINKS`).
 """

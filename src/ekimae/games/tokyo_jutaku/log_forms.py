@@ -3,7 +3,7 @@ on JUTAKU's state, adds its own (`games/bottle_bonus/log_forms.py`).
 
 The engine formats these in English, each after the game clock's time (`{at}`); a page or
 terminal in French, Italian or Japanese reads each line back through `FORMS`
-(`ekimae.core.logtext`) and writes it from the translated template (`ekimae.i18n_log`).
+(`ekimae.core.logtext`) and writes it from the translated template (`ekimae.i18n.log`).
 The page's Stop! box reads the English lines of the view (they stay as they are).
 """
 

@@ -16,7 +16,7 @@ from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.log_forms import FORMS, LEAVES
 from ekimae.games.shopping.market import fish_of
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.shopping.board import SEAT_INKS, mall_svg
 from ekimae.server.titles.tokyo_jutaku.words import places_ja

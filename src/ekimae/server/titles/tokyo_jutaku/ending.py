@@ -14,7 +14,7 @@ from ekimae.core.logtext import parse_seat
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.games.tokyo_jutaku.log_forms import FORMS, PASSES
 from ekimae.i18n import _N, DEFAULT
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
 DATA = GAME.data
