@@ -182,6 +182,45 @@ class LogForms:
         """One of a `Parts` field's forms: a sub-event, or a form without fields as is."""
         return value if isinstance(value, str) else self.english(value)
 
+    # -- writing an event in a reader's language ----------------------------------------
+
+    def render_event(
+        self,
+        event: Any,
+        form_text: Callable[[str], str],
+        field_text: Callable[[str, Any, str], str],
+    ) -> str:
+        """An event (`core.log.Event`) written from `form_text(template)` (its
+        translation) with each plain field given by `field_text(kind, value, english)`
+        (its typed value and its English text): what `render` gives for the event's English
+        line read back, without reading it back."""
+        values: dict[str, str] = {}
+        for name, value in event.values.items():
+            kind = self.kinds.get(name, "text")
+            if isinstance(kind, Parts):
+                if isinstance(value, list | tuple):
+                    sep = form_text(kind.sep) if kind.sep else ""
+                    values[name] = sep.join(
+                        self._render_part(item, form_text, field_text) for item in value
+                    )
+                else:
+                    values[name] = self._render_part(value, form_text, field_text)
+            else:
+                values[name] = field_text(kind, value, self._value(name, value))
+        if not event.form:
+            return ""
+        return form_text(event.form).format(**values)
+
+    def _render_part(
+        self,
+        value: Any,
+        form_text: Callable[[str], str],
+        field_text: Callable[[str, Any, str], str],
+    ) -> str:
+        if isinstance(value, str):  # a form without fields ("": the part is absent)
+            return form_text(value).format() if value else ""
+        return self.render_event(value, form_text, field_text)
+
     # -- reading a line -------------------------------------------------------------------
 
     def parse(self, line: str) -> Parsed | None:
