@@ -4,15 +4,15 @@ The engine records its log as events (`ekimae.core.log`: a template of the title
 `log_forms` module and its typed values) and writes them in English when read; a line of
 a view's log keeps its event (`core.log.Line`). `translate_line` writes the line from the
 template's translation in the catalogue (msgid = the English template) with each field
-said in the language, from the event; a line that is only text (read back from a saved
-position, or a message of a title still writing English text) is read back into its
-template and fields first (`ekimae.core.logtext`). A field is said in the language: a seat as the
-language's seat word, yen as it writes them (`format_yen`), an action's text form with its
-kind as the booklets print it (the glossary), a drink's colour and name (the JIDOHANBAIKI
-components every drinks title shares), and the kinds a title names itself
-(stations in Japanese script, vehicles) through its `names`. A line no template reads is
-shown as it is. Used by the titles' web parts (`WebTitle.log_lines`) and terminals; no
-title named here.
+said in the language, from the event; a line that is text alone (read back from a saved
+position; an engine's refusal, which the terminal translates the same way) is read back
+into its template and fields first (`ekimae.core.logtext`). A field is said in the
+language: a seat as the language's seat word, yen as it writes them (`format_yen`), an
+action's text form with its kind as the booklets print it (the glossary), a drink's colour
+and name (the JIDOHANBAIKI components every drinks title shares), and the kinds a title
+names itself (stations in Japanese script, vehicles) through its `names`. A line no
+template reads is shown as it is. Used by the titles' web parts (`WebTitle.log_lines`)
+and terminals; no title named here.
 """
 
 from __future__ import annotations
@@ -108,12 +108,13 @@ def say_value(
     """A field of an event (`kind`, its typed `value`, its English `text`) in `w`'s
     language: a seat by its number, yen by the amount, the rest as `say_field` says its
     text."""
-    if (names is None or names(kind, text) is None) and isinstance(value, int):
-        if kind == "seat":
-            return w(THE_GAME) if value == SYSTEM else w(SEAT, n=value + 1)
-        if kind == "yen":
-            return w.yen(value)
-    return say_field(kind, text, w, terms, names)
+    typed = kind in ("seat", "yen") and isinstance(value, int)
+    if not typed or (names is not None and names(kind, text) is not None):
+        return say_field(kind, text, w, terms, names)
+    assert isinstance(value, int)
+    if kind == "yen":
+        return w.yen(value)
+    return w(THE_GAME) if value == SYSTEM else w(SEAT, n=value + 1)
 
 
 def say_event(
