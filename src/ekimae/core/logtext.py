@@ -1,11 +1,13 @@
 """A game's log lines as named templates, and an English line read back into its fields.
 
-The engine writes its log in English (the goldens and the pages' animations read those
-lines), each line from a template of the title's `log_forms` module: `PASSES =
-_N("{seat} passes: +{income} …")`. A reader in another language gets the same line from
-the translated template (gettext msgid = the English template) with each field said in
-that language (issue 20). To do that without a second copy of the sentences, a line is
-parsed by regular expressions built FROM the templates, so the two cannot drift.
+The engine records its log as events (`core.log`), each a template of the title's
+`log_forms` module and its values: `PASSES = _N("{seat} passes: +{income} …")`; `english`
+writes one in English (the goldens and the pages' animations read those lines). A reader
+in another language gets the same line from the translated template (gettext msgid = the
+English template) with each field said in that language (issue 20): from the event
+(`render_event`), or for a line that is text alone (a saved position's, an engine's
+refusal) by reading it back with regular expressions built FROM the templates (`parse`,
+`render`), so the two cannot drift.
 
 A field's *kind* (`LogForms.kinds`, by field name) says what its text is: a kind of
 `PATTERNS` (a seat, an amount of yen, a number) is matched by its own pattern, any other
