@@ -59,3 +59,43 @@ def test_written_lines_read_back_to_their_template() -> None:
     entry = log.add(None, PAYS, {"seat": 0, "paid": 300, "left": Event(LEFT, {"after": 0})})
     parsed = FORMS.parse(entry.text(FORMS))
     assert parsed is not None and parsed.form == PAYS
+
+
+def test_a_line_keeps_its_event_and_is_its_text() -> None:
+    """Issue 34: a view's line is its English text (equal, hashed, serialized as it) that
+    keeps the event a reader in another language writes it from."""
+    entry = log.add(None, PAYS, {"seat": 0, "paid": 300, "left": ""})
+    line = entry.text(FORMS)
+    event = log.event_of(line)
+    assert line == "seat 1 pays ¥300" and hash(line) == hash("seat 1 pays ¥300")
+    assert event is not None and event.form == PAYS and event.values["paid"] == 300
+    assert log.event_of(str(line)) is None  # str() keeps the text only
+    assert log.view_lines([line, "text"]) == [line, "text"]
+    assert log.event_of(log.view_lines([line])[0]) is event
+    assert log.event_of(log.lines(log.add_text(None, "saved"), FORMS)[0]) is None
+
+
+def test_an_event_is_rendered_in_a_language_as_its_line_read_back() -> None:
+    """`render_event` gives what `render` gives for the line read back: the translated
+    templates, each plain field by its kind, typed value and English text."""
+    french = {PAYS: "{seat} paie {paid}{left}", LEFT: " ; reste {after}", ", ": " ; "}
+    entries = [
+        log.add(None, PAYS, {"seat": 1, "paid": 1500, "left": Event(LEFT, {"after": 200})}),
+        log.add(None, PAYS, {"seat": -1, "paid": 0, "left": ""}),
+        log.add(None, ORDER, {"seats": [Event("{seat}", {"seat": s}) for s in (2, 0)]}),
+    ]
+    seen: list[tuple[str, object, str]] = []
+
+    def form(text: str) -> str:
+        return french.get(text, text)
+
+    def typed(kind: str, value: object, text: str) -> str:
+        seen.append((kind, value, text))
+        return f"<{text}>"
+
+    for entry in entries:
+        parsed = FORMS.parse(entry.text(FORMS))
+        assert parsed is not None
+        again = FORMS.render(parsed, form, lambda kind, text: f"<{text}>")
+        assert FORMS.render_event(entry, form, typed) == again
+    assert ("yen", 1500, "¥1,500") in seen and ("seat", -1, "the game") in seen

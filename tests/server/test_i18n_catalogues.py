@@ -1,7 +1,7 @@
 """Every message the browser app and the terminal use has a translation in French,
 Italian and Japanese (issue 20): the msgids are extracted from the templates (Babel's
 Jinja2 extractor), the scripts (`t("…")`) and the Python (`_`, `_N`), as
-`python -m ekimae.locale.extract` does; this test fails when one is missing, empty, fuzzy,
+`python -m ekimae.i18n.extract` does; this test fails when one is missing, empty, fuzzy,
 or loses a placeholder."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 
 from ekimae.games import EXAMPLES, find_game, titles
 from ekimae.i18n import DOMAIN, po_path, translator
-from ekimae.locale.extract import description_texts, messages
+from ekimae.i18n.extract import description_texts, messages
 
 TRANSLATED = ("fr", "it", "ja")
 PLACEHOLDER = re.compile(r"\{\w+\}|%\(\w+\)s")
@@ -42,7 +42,7 @@ def test_every_message_in_use_is_translated(lang: str) -> None:
         elif sorted(PLACEHOLDER.findall(msgid)) != sorted(PLACEHOLDER.findall(str(entry.string))):
             problems.append(f"{msgid!r} ({where}): placeholders differ in {entry.string!r}")
     assert not problems, (
-        f"{lang}: run `python -m ekimae.locale.extract`, then translate in "
+        f"{lang}: run `python -m ekimae.i18n.extract`, then translate in "
         f"{po_path(lang)}:\n" + "\n".join(problems)
     )
 
@@ -53,7 +53,7 @@ def test_no_catalogue_keeps_messages_nobody_uses(lang: str) -> None:
         catalog = read_po(source, locale=lang, domain=DOMAIN)
     used = messages()
     stale = sorted(str(m.id) for m in catalog if m.id and m.id not in used)
-    assert not stale, f"{lang}: `python -m ekimae.locale.extract` drops these: {stale}"
+    assert not stale, f"{lang}: `python -m ekimae.i18n.extract` drops these: {stale}"
 
 
 def test_the_games_descriptions_are_messages() -> None:

@@ -3,7 +3,7 @@
 The engine keeps writing its log in English (the goldens record it); each line comes from
 a template of `games/tokyo_metro/log_forms.py`, and a page in another language reads it
 back through the same templates (`ekimae.core.logtext`) and shows the translated one
-(`ekimae.i18n_log`, `WebTitle.log_lines`, the payload's `log`)."""
+(`ekimae.i18n.log`, `WebTitle.log_lines`, the payload's `log`)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Every title's log read back by its templates, and said in French, Italian, Japanese
-(issue 20): `games/<title>/log_forms.py`, `ekimae.core.logtext`, `ekimae.i18n_log`.
+(issue 20): `games/<title>/log_forms.py`, `ekimae.core.logtext`, `ekimae.i18n.log`.
 
 A seeded random game of each title with a log: every line must come from one of the
 title's templates (formatting the template with the fields read back gives the line byte
@@ -16,7 +16,7 @@ import pytest
 from ekimae.core.game import SYSTEM, Game
 from ekimae.games import titles
 from ekimae.games.tokyo_jutaku.game import GAME as JUTAKU
-from ekimae.i18n_log import forms_of, game_log
+from ekimae.i18n.log import forms_of, game_log
 from ekimae.server.titles import log_lines, web_title
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
 

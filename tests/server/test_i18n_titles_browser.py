@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from ekimae.i18n import translator
-from ekimae.locale.extract import JS_CALL
+from ekimae.i18n.extract import JS_CALL
 from tests.server.live import live_server
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "i18n"

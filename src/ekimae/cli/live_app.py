@@ -33,8 +33,9 @@ from ekimae.cli.refusals import error_text
 from ekimae.core.actions import Action
 from ekimae.core.errors import EkimaeError
 from ekimae.core.game import Seat
+from ekimae.core.log import view_lines
 from ekimae.i18n import _, language
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 LOG_LINES = 5
 TICK = 0.1  # seconds between two looks at the clock
@@ -176,7 +177,7 @@ class LiveApp(App[str]):
         return str(value)
 
     def log_text(self, view: dict[str, Any], lines: int = LOG_LINES) -> Text:
-        said = game_log(self.table.game.name, [str(x) for x in view.get("log", [])], language())
+        said = game_log(self.table.game.name, view_lines(view.get("log")), language())
         return Text("\n".join(said[-lines:]), style="dim")
 
     def keys_now(self, view: dict[str, Any]) -> list[tuple[str, str]]:

@@ -31,7 +31,7 @@ from ekimae.core.errors import EkimaeError
 from ekimae.core.logtext import LogForms
 from ekimae.games import games as registered
 from ekimae.i18n import _N, _
-from ekimae.i18n_log import translate_line
+from ekimae.i18n.log import translate_line
 from ekimae.server.backup_cli import add_backup_commands
 from ekimae.server.cli import add_serve_command, run_serve
 

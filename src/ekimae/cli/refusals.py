@@ -22,7 +22,7 @@ from types import ModuleType
 from ekimae.core.errors import EkimaeError, IllegalActionError, MalformedActionError
 from ekimae.core.logtext import LogForms
 from ekimae.i18n import _N, DEFAULT, _, language
-from ekimae.i18n_log import translate_line
+from ekimae.i18n.log import translate_line
 
 Names = Callable[[str, str], str | None]
 

@@ -19,6 +19,7 @@ from rich.text import Text
 
 from ekimae.cli.common import seat_label
 from ekimae.core.game import State
+from ekimae.core.log import view_lines
 from ekimae.i18n import _
 
 INDENT = 2
@@ -124,9 +125,9 @@ def _rows_table(rows: Sequence[Mapping[str, Any]]) -> Table:
 
 
 def log_lines(view: Mapping[str, Any]) -> list[str]:
-    """The view's `log`, if it has one (a list of lines)."""
-    log = view.get("log")
-    return [str(line) for line in log] if isinstance(log, list) else []
+    """The view's `log`, if it has one (a list of lines, each keeping the event it was
+    written from: `core.log.view_lines`)."""
+    return view_lines(view.get("log"))
 
 
 def log_tail(lines: Sequence[str], count: int) -> Text:

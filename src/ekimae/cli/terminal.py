@@ -33,7 +33,7 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Dynamics, Game, Seat, State, seat_name
 from ekimae.games import reference, title_part
 from ekimae.i18n import _N, _, game_terms, language
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 if TYPE_CHECKING:  # Textual is imported only when a real-time game is played live
     from ekimae.cli.live import LiveTable

@@ -12,6 +12,11 @@ Entries are linked to the one before: a state's clones share their past and exte
 never change it. A line read back from a saved position is kept as its text (an entry
 with no event).
 
+The text a reader gets is a `Line`: a `str` (the English line, what `view["log"]`, the
+goldens and records hold) that also carries the event it was written from, so that a
+reader in another language writes the line from the event (`LogForms.render_event`)
+instead of reading the English back.
+
 A value of a `Parts` field is a sub-event (`Event`), a template without fields given as
 its text (the absent part: ""), or for a list field (`Parts.sep`) a list of those; a
 plain field's value is written by its kind (`LogForms.english`, e.g. a seat by
@@ -39,6 +44,32 @@ class Event:
         return f"Event({self.form!r}, {self.values!r})"
 
 
+class Line(str):
+    """A line of the log in English that keeps the event it was written from (None: a
+    line read back from a saved position, only text). Equal to, hashed and serialized as
+    its text."""
+
+    event: Event | None
+
+    def __new__(cls, text: str, event: Event | None = None) -> Line:
+        made = super().__new__(cls, text)
+        made.event = event
+        return made
+
+
+def event_of(line: str) -> Event | None:
+    """The event a line of a view's log was written from, None if it is only text."""
+    return line.event if isinstance(line, Line) else None
+
+
+def view_lines(log: object) -> list[str]:
+    """A view's `log` (a list of lines, else none) with each line kept as it is: `str()`
+    of a `Line` would drop its event."""
+    if not isinstance(log, list):
+        return []
+    return [line if isinstance(line, str) else str(line) for line in log]
+
+
 class LogEntry(Event):
     """One line of a game's log, linked to the line before it (None: the first)."""
 
@@ -57,9 +88,10 @@ class LogEntry(Event):
         self.written = written  # the English text, once read
 
     def text(self, forms: LogForms) -> str:
-        """The line in English (written from `forms` the first time, then kept)."""
+        """The line in English (written from `forms` the first time, then kept), a `Line`
+        carrying its event."""
         if self.written is None:
-            self.written = forms.english(self)
+            self.written = Line(forms.english(self), Event(self.form, self.values))
         return self.written
 
 

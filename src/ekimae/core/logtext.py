@@ -1,11 +1,13 @@
 """A game's log lines as named templates, and an English line read back into its fields.
 
-The engine writes its log in English (the goldens and the pages' animations read those
-lines), each line from a template of the title's `log_forms` module: `PASSES =
-_N("{seat} passes: +{income} …")`. A reader in another language gets the same line from
-the translated template (gettext msgid = the English template) with each field said in
-that language (issue 20). To do that without a second copy of the sentences, a line is
-parsed by regular expressions built FROM the templates, so the two cannot drift.
+The engine records its log as events (`core.log`), each a template of the title's
+`log_forms` module and its values: `PASSES = _N("{seat} passes: +{income} …")`; `english`
+writes one in English (the goldens and the pages' animations read those lines). A reader
+in another language gets the same line from the translated template (gettext msgid = the
+English template) with each field said in that language (issue 20): from the event
+(`render_event`), or for a line that is text alone (a saved position's, an engine's
+refusal) by reading it back with regular expressions built FROM the templates (`parse`,
+`render`), so the two cannot drift.
 
 A field's *kind* (`LogForms.kinds`, by field name) says what its text is: a kind of
 `PATTERNS` (a seat, an amount of yen, a number) is matched by its own pattern, any other
@@ -181,6 +183,45 @@ class LogForms:
     def _part(self, value: Any) -> str:
         """One of a `Parts` field's forms: a sub-event, or a form without fields as is."""
         return value if isinstance(value, str) else self.english(value)
+
+    # -- writing an event in a reader's language ----------------------------------------
+
+    def render_event(
+        self,
+        event: Any,
+        form_text: Callable[[str], str],
+        field_text: Callable[[str, Any, str], str],
+    ) -> str:
+        """An event (`core.log.Event`) written from `form_text(template)` (its
+        translation) with each plain field given by `field_text(kind, value, english)`
+        (its typed value and its English text): what `render` gives for the event's English
+        line read back, without reading it back."""
+        values: dict[str, str] = {}
+        for name, value in event.values.items():
+            kind = self.kinds.get(name, "text")
+            if isinstance(kind, Parts):
+                if isinstance(value, list | tuple):
+                    sep = form_text(kind.sep) if kind.sep else ""
+                    values[name] = sep.join(
+                        self._render_part(item, form_text, field_text) for item in value
+                    )
+                else:
+                    values[name] = self._render_part(value, form_text, field_text)
+            else:
+                values[name] = field_text(kind, value, self._value(name, value))
+        if not event.form:
+            return ""
+        return form_text(event.form).format(**values)
+
+    def _render_part(
+        self,
+        value: Any,
+        form_text: Callable[[str], str],
+        field_text: Callable[[str, Any, str], str],
+    ) -> str:
+        if isinstance(value, str):  # a form without fields ("": the part is absent)
+            return form_text(value).format() if value else ""
+        return self.render_event(value, form_text, field_text)
 
     # -- reading a line -------------------------------------------------------------------
 

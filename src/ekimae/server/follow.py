@@ -10,8 +10,9 @@ a note per action instead (`WebTitle.step_note`, said by `WebTitle.note_lines`).
 An entry for one seat's page: the action's wire form unless it is another seat's sealed
 choice (a bid: the page may only say that it was sealed), and its log lines in the
 reader's language cut into parts — text, and the fields the page draws itself: a seat by
-its player's name and colour, yen, a drink as its chip — read back through the title's
-log templates (`ekimae.i18n_log`), so that the page shows no internal id where the title
+its player's name and colour, yen, a drink as its chip — written from the event the
+engine recorded (`core.log.Line`), or for a line that is only text read back through the
+title's log templates (`ekimae.i18n.log`), so that the page shows no internal id where the title
 names the thing (`WebTitle.log_names`). No title is named here.
 """
 
@@ -28,11 +29,12 @@ from fastapi import HTTPException
 
 from ekimae.core.actions import Action
 from ekimae.core.game import SYSTEM, Dynamics, State
+from ekimae.core.log import event_of, view_lines
 from ekimae.core.logtext import parse_seat, parse_yen
 from ekimae.core.record import iter_replay
 from ekimae.games.jidohanbaiki.components import load_components
 from ekimae.i18n import Words, game_terms
-from ekimae.i18n_log import Names, forms_of, say_field
+from ekimae.i18n.log import Names, forms_of, say_value
 from ekimae.server.titles import WebTitle, web_title
 
 if TYPE_CHECKING:
@@ -68,8 +70,8 @@ SOURCES: weakref.WeakKeyDictionary[Any, Any] = weakref.WeakKeyDictionary()
 
 
 def _log_of(view: Mapping[str, Any]) -> list[str]:
-    log = view.get("log")
-    return [str(line) for line in log] if isinstance(log, list) else []
+    """The view's log, each line as it is (a `core.log.Line` keeps its event)."""
+    return view_lines(view.get("log"))
 
 
 def _note(web: WebTitle, view: Mapping[str, Any]) -> Any:
@@ -126,19 +128,29 @@ def line_parts(
     game: str, options: tuple[tuple[str, str], ...], line: str, lang: str
 ) -> tuple[Part, ...]:
     forms = forms_of(game)
-    parsed = None if forms is None else forms.parse(line)
-    if forms is None or parsed is None:
+    event = event_of(line)
+    parsed = None if forms is None or event is not None else forms.parse(line)
+    if forms is None or (event is None and parsed is None):
         return (line,)
     w = Words(lang)
     terms = game_terms(game, lang)
     names = _names(web_title(game), dict(options), lang)
     fields: list[list[Any]] = []
 
-    def field_text(kind: str, value: str) -> str:
-        shown = say_field(kind, value, w, terms, names)
-        fields.append(_field(kind, value, shown))
+    def event_field(kind: str, value: Any, text: str) -> str:
+        shown = say_value(kind, value, text, w, terms, names)
+        made = _field(kind, text, shown)
+        if kind in ("seat", "yen") and isinstance(value, int):  # as typed, not read back
+            made[1] = None if kind == "seat" and value == SYSTEM else value
+        fields.append(made)
         return f"\x00{len(fields) - 1}\x01"
 
+    def field_text(kind: str, value: str) -> str:
+        return event_field(kind, value, value)
+
+    if event is not None:  # the engine's event: no English read back
+        return tuple(split(forms.render_event(event, w, event_field), fields))
+    assert parsed is not None
     return tuple(split(forms.render(parsed, w, field_text), fields))
 
 

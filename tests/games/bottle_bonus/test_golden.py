@@ -34,10 +34,10 @@ def transcript(actions: Sequence[tuple[Seat, Action]]) -> str:
         f"# data {GAME.data_version}",
     ]
     for seat, action in actions:
-        written = len(state.log)
+        written = len(state.log_lines())
         state.apply(seat, action)
         lines.append(f"> {seat_name(seat)}: {GAME.format_action(action)}")
-        lines.extend(f"  {line}" for line in state.log[written:])
+        lines.extend(f"  {line}" for line in state.log_lines()[written:])
     lines.append("## end")
     lines.append(f"scores {json.dumps(state.scores())} ranking {json.dumps(state.ranking())}")
     lines.append(f"drinks {json.dumps(state.drinks)} kept {json.dumps(state.kept)}")

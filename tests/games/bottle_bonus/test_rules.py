@@ -289,7 +289,7 @@ def test_bb_an_element_placed_as_the_round_ends_the_recorded_order_decides() -> 
     first.apply(0, Place(end - 1, ident, 0, turn, x, y))
     first.apply(SYSTEM, TimeUp(end))
     assert first.phase == "move" and ident in first.pool()
-    assert any("time is up" in line for line in first.log)
+    assert any("time is up" in line for line in first.log_lines())
     late = started(2)
     late.apply(0, Take(0, ident))
     late.apply(SYSTEM, TimeUp(end))
@@ -305,7 +305,7 @@ def test_bb1_as_jutaku_a_repeated_failed_stop_and_the_holes_of_taken_cards() -> 
     assert state.architects == ["A1", "B1"]
     state.apply(0, Stop(10))
     state.apply(1, Stop(10))
-    assert state.phase == "build" and "fails" in state.log[-1]
+    assert state.phase == "build" and "fails" in state.log_lines()[-1]
     refused(state, 0, Stop(10), "JU-6", "has not changed since")
     state.apply(0, Spend(10, black))  # the other side: another check
     assert Stop(10) in state.legal_actions(0)

@@ -157,7 +157,7 @@ def test_ju6_stop_checks_with_reason_and_window_checks_all() -> None:
         state.apply(1, Take(10, state.pool()[0]))  # everyone is frozen
     assert state.legal_actions(SYSTEM) == [Check(10 + RULES.stop_window_ms)]
     state.apply(SYSTEM, Check(10 + RULES.stop_window_ms))
-    assert state.phase == "build" and "fails: 0 floor(s)" in state.log[-1]
+    assert state.phase == "build" and "fails: 0 floor(s)" in state.log_lines()[-1]
     # two passing buildings in one window
     at = build_card(state, 0, 3000)
     at = build_card(state, 1, at)
@@ -312,7 +312,7 @@ def test_ju6_a_failed_building_calls_stop_again_only_once_changed() -> None:
     assert Stop(place.at) in state.legal_actions(0)
     state.apply(0, Stop(place.at))
     assert state.phase == "build"  # seat 1, unchanged, may not join: checked at once
-    assert "seat 1's building fails" in state.log[-1]
+    assert "seat 1's building fails" in state.log_lines()[-1]
 
 
 def test_ju4_a_round_ends_by_its_clock_whatever_the_seats_do() -> None:

@@ -36,6 +36,8 @@ class BottleState(JutakuState):
     """JUTAKU's position and the drinks. Its own fields, declared once below, are saved
     after JUTAKU's (`core.saved`)."""
 
+    LOG_FORMS = lf.FORMS  # JUTAKU's sentences and the drinks'
+
     bonus: Context[BonusData]
     drinks: list[list[str]]  # held, in the order caught
     machine: list[str]  # BB-1: the drinks dropped, not caught yet
@@ -249,9 +251,7 @@ class BottleState(JutakuState):
             entry = (action.element, action.plot, action.turn, action.x, action.y, z)
             self.place_entry(seat, entry, at)
             self.early[seat] -= 1
-            self.log.append(
-                lf.PLACES_EARLY.format(at=_ms(at), seat=f"seat {seat + 1}", element=action.element)
-            )
+            self.note(lf.PLACES_EARLY, at=at, seat=seat, element=action.element)
         self._maybe_start()
 
     # ------------------------------------------------------------------ refusals
@@ -393,16 +393,14 @@ class BottleState(JutakuState):
         self.machine.remove(drink)
         self.caught[seat] = drink
         self.drinks[seat].append(drink)
-        self.log.append(lf.CATCHES.format(at=_ms(self.now), seat=f"seat {seat + 1}", drink=drink))
+        self.note(lf.CATCHES, at=self.now, seat=seat, drink=drink)
         if not self.catchers():
             self._drop_over()
 
     def _spend(self, seat: Seat, drink: str) -> None:
         colour = self.colour(drink)
         self.drinks[seat].remove(drink)
-        self.log.append(
-            lf.SPENDS.format(at=_ms(self.now), seat=f"seat {seat + 1}", drink=drink, colour=colour)
-        )
+        self.note(lf.SPENDS, at=self.now, seat=seat, drink=drink, colour=colour)
         if colour == "black":
             card = self.held[seat]
             assert card is not None
@@ -435,9 +433,7 @@ class BottleState(JutakuState):
                 back = self.built[other].pop()[0]
             if back is not None:
                 self.unwanted[other] = back
-                self.log.append(
-                    lf.RETURNS.format(at=_ms(self.now), seat=f"seat {other + 1}", element=back)
-                )
+                self.note(lf.RETURNS, at=self.now, seat=other, element=back)
 
     def end_round(self, passed: list[Seat]) -> None:
         """BB-2 blue: a bet is kept by a round's winner, else discarded; then JUTAKU's end
@@ -471,16 +467,16 @@ class BottleState(JutakuState):
         self.phase = "catch"
         self.window_end = self.now + self.limit(self.bonus.rules.catch_ms)
         if machine:
-            self.log.append(lf.DROP.format(at=_ms(self.now), drinks=", ".join(machine)))
+            self.note(lf.DROP, at=self.now, drinks=lf.drinks(machine))
         else:
-            self.log.append(lf.BOX_EMPTY.format(at=_ms(self.now)))
+            self.note(lf.BOX_EMPTY, at=self.now)
         if not self.catchers():
             self._drop_over()
 
     def _drop_over(self) -> None:
         """BB-1: the drinks nobody caught go back in the box; then JU-7's moves."""
         if self.machine:
-            self.log.append(lf.BACK_IN_BOX.format(at=_ms(self.now), drinks=", ".join(self.machine)))
+            self.note(lf.BACK_IN_BOX, at=self.now, drinks=lf.drinks(self.machine))
         self.machine = []
         self.droppers = []
         self.phase = "move"
@@ -504,7 +500,7 @@ class BottleState(JutakuState):
             self.phase = "before"
             self.phase_start = self.now
             self.last_act = [-(10**9)] * self.seats
-            self.log.append(lf.BEFORE_ROUND.format(at=_ms(self.now), round=self.round + 1))
+            self.note(lf.BEFORE_ROUND, at=self.now, round=self.round + 1)
             return
         super().begin_round()
 

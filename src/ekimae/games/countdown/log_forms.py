@@ -1,14 +1,22 @@
 """COUNTDOWN's log sentences, one named template each (issue 20).
 
-The engine formats these in English, each after the game clock's time (`{at}`,
-"12.345 s"); a page or terminal in French, Italian or Japanese reads each line back
-through `FORMS` (`ekimae.core.logtext`) and writes it from the translated template
-(`ekimae.i18n_log`).
+The engine records each line as one of these templates with its typed values (the game
+clock's time in ms, a seat's number; `core.log`), and `FORMS.english` writes it in
+English when it is read, each after the clock's time (`{at}`, "12.345 s"); a page or
+terminal in French, Italian or Japanese writes it from the translated template and the
+event (`ekimae.i18n.log`), and reads a line back through `FORMS` (`ekimae.core.logtext`)
+only when it is text alone (a saved position's).
 """
 
 from __future__ import annotations
 
 from ekimae.core.logtext import _N, Kind, LogForms
+
+
+def ms(at: int) -> str:
+    """The game clock's time as the log writes it: ``12.345 s``."""
+    return f"{at / 1000:.3f} s"
+
 
 PICKS = _N("{at} {seat} picks {card}")
 GIVEN = _N("{at} {seat} is given {card}")
@@ -27,4 +35,4 @@ KINDS: dict[str, Kind] = {
     "card": "card",
 }
 
-FORMS = LogForms((PICKS, GIVEN, BUILD, DONE, TIME_UP, OUT, OVER), KINDS)
+FORMS = LogForms((PICKS, GIVEN, BUILD, DONE, TIME_UP, OUT, OVER), KINDS, {"time": ms})

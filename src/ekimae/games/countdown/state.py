@@ -16,6 +16,7 @@ from typing import Any
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.log import LogEntry
 from ekimae.core.saved import Context, Shared
 from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
@@ -37,6 +38,8 @@ class CountdownState(Hands[Placed], StateDefaults):
     """One position. Its fields, declared once below (and the hands' in `Hands`), are
     what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
 
+    LOG_FORMS = lf.FORMS
+
     data: Context[CountdownData]
     options: Shared[dict[str, str]]
     phase: str
@@ -45,7 +48,7 @@ class CountdownState(Hands[Placed], StateDefaults):
     cards: list[str | None]  # CD-1: the card each builds on
     done: list[bool]  # this round (RULING: `done`)
     out: list[int]  # CD-3: the round a seat went out in (0: still in)
-    log: list[str]
+    log: LogEntry | None  # events of `log_forms`, written in English when read (`core.log`)
 
     def __init__(self, data: CountdownData, options: dict[str, str], seats: int) -> None:
         self.data = data
@@ -58,7 +61,13 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.round = 0
         self.now = 0
         self.phase_start = 0
-        self.log = []
+        self.log = None
+
+    def note(self, form: str, **values: Any) -> None:
+        """A line of the log: a template of `log_forms` and its typed values (the game
+        clock's time in ms, a seat's number), written in English only when read
+        (`core.log`)."""
+        self.log = LogEntry(form, values, self.log)
 
     # ------------------------------------------------------------------ helpers
 
@@ -178,9 +187,7 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.now = action.at
         if isinstance(action, Pick):
             self.cards[seat] = action.card
-            self.log.append(
-                lf.PICKS.format(at=_ms(self.now), seat=f"seat {seat + 1}", card=action.card)
-            )
+            self.note(lf.PICKS, at=self.now, seat=seat, card=action.card)
             if all(c is not None for c in self.cards):
                 self._begin_round()
         elif isinstance(action, Take | Return):
@@ -191,13 +198,12 @@ class CountdownState(Hands[Placed], StateDefaults):
         elif isinstance(action, Done):
             self.done[seat] = True
             self.hand[seat] = None
-            self.log.append(
-                lf.DONE.format(
-                    at=_ms(self.now),
-                    seat=f"seat {seat + 1}",
-                    floor=self.round,
-                    count=self.placed_this_round(seat),
-                )
+            self.note(
+                lf.DONE,
+                at=self.now,
+                seat=seat,
+                floor=self.round,
+                count=self.placed_this_round(seat),
             )
             if not self.current_players():
                 self._end_round()
@@ -262,21 +268,17 @@ class CountdownState(Hands[Placed], StateDefaults):
         self.done = [False] * self.seats
         self.last_act = [NEVER] * self.seats
         length = self.round_ms()
-        self.log.append(lf.BUILD.format(at=_ms(self.now), floor=self.round, seconds=length // 1000))
+        self.note(lf.BUILD, at=self.now, floor=self.round, seconds=length // 1000)
 
     def _time_up(self) -> None:
         if self.phase == "pick":
             for seat in range(self.seats):
                 if self.cards[seat] is None:
                     self.cards[seat] = self.free_cards()[0]  # RULING: the first card left
-                    self.log.append(
-                        lf.GIVEN.format(
-                            at=_ms(self.now), seat=f"seat {seat + 1}", card=self.cards[seat]
-                        )
-                    )
+                    self.note(lf.GIVEN, at=self.now, seat=seat, card=self.cards[seat])
             self._begin_round()
             return
-        self.log.append(lf.TIME_UP.format(at=_ms(self.now), floor=self.round))
+        self.note(lf.TIME_UP, at=self.now, floor=self.round)
         self._end_round()
 
     def _end_round(self) -> None:
@@ -285,16 +287,12 @@ class CountdownState(Hands[Placed], StateDefaults):
             self.hand[seat] = None
             if not self.placed_this_round(seat):
                 self.out[seat] = self.round
-                self.log.append(
-                    lf.OUT.format(
-                        at=_ms(self.now), seat=f"seat {seat + 1}", count=len(self.built[seat])
-                    )
-                )
+                self.note(lf.OUT, at=self.now, seat=seat, count=len(self.built[seat]))
         if self.active():
             self._begin_round()
         else:
             self.phase = "over"
-            self.log.append(lf.OVER.format(at=_ms(self.now), scores=self.scores()))
+            self.note(lf.OVER, at=self.now, scores=self.scores())
 
     # ------------------------------------------------------------------ the end
 

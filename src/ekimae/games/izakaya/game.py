@@ -8,6 +8,7 @@ from typing import Any
 
 from ekimae.core.data import fingerprint
 from ekimae.core.game import Dynamics, GameDefaults, GameType, Seat, Ties
+from ekimae.core.log import Event
 from ekimae.core.rng import Rng
 from ekimae.games.izakaya import log_forms as lf
 from ekimae.games.izakaya.actions import CODEC
@@ -59,9 +60,7 @@ class IzakayaGame(GameDefaults):
         order = list(range(seats))
         rng.shuffle(order)
         state = IzakayaState(self.data, chosen, grid, cards[len(spaces)], order)
-        state.log.append(
-            lf.FIRST_ORDER.format(round=1, order=", ".join(f"seat {p + 1}" for p in order))
-        )
+        state.note(lf.FIRST_ORDER, round=1, order=[Event(lf.SEAT, {"seat": p}) for p in order])
         return state
 
     def state_from_dict(self, data: Mapping[str, Any]) -> IzakayaState:

@@ -1,13 +1,22 @@
 """IZAKAYA's log sentences, one named template each (issue 20).
 
-The engine formats these in English (`view["log"]`, the goldens); a page or terminal in
-French, Italian or Japanese reads each line back through `FORMS`
-(`ekimae.core.logtext`) and writes it from the translated template (`ekimae.i18n_log`).
+The engine records each line as one of these templates with its typed values (a seat's
+number, yen as an int; `core.log`), and `FORMS.english` writes it in English when it is
+read (`view["log"]`, the goldens); a page or terminal in French, Italian or Japanese
+writes it from the translated template and the event (`ekimae.i18n.log`), and reads a
+line back through `FORMS` (`ekimae.core.logtext`) only when it is text alone (a saved
+position's).
 """
 
 from __future__ import annotations
 
 from ekimae.core.logtext import _N, Kind, LogForms, Parts
+
+
+def yen(amount: int) -> str:
+    """An amount as the log writes it: ``¥1,500``."""
+    return f"¥{amount:,}"
+
 
 FIRST_ORDER = _N("round {round}: turn order {order}")
 BIDS_SECRET = _N("{seat} bids in secret")
@@ -24,11 +33,12 @@ LINE = _N("{seat} has {count} claims in a line (IZ-3.3)")
 LINE_NO_FIT = _N("{seat} has a line of claims but no element fits")
 PLACES = _N("{seat} places {element} on {space} border {plot}, floor {floor}")
 OVER = _N("the game is over: scores {scores}")
+SEAT = "{seat}"  # an item of the turn order
 COMMA = _N(", ")  # between a list's items
 
 KINDS: dict[str, Kind] = {
     "seat": "seat",
-    "order": Parts(("{seat}",), COMMA),
+    "order": Parts((SEAT,), COMMA),
     "bids": Parts((BID,), COMMA),
     "bid": "yen",
     "pile": "yen",
@@ -60,4 +70,5 @@ FORMS = LogForms(
         OVER,
     ),
     KINDS,
+    {"yen": yen},
 )

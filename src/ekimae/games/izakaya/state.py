@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Annotated, Any, cast
 
 from ekimae.core.actions import Action
-from ekimae.core.game import Seat, StateDefaults, seat_name
+from ekimae.core.game import Seat, StateDefaults
+from ekimae.core.log import Event, LogEntry
 from ekimae.core.saved import Context, Custom, Derived, Saved, Shared, SortedKeys
 from ekimae.games.izakaya import explain
 from ekimae.games.izakaya import log_forms as lf
@@ -30,10 +31,6 @@ from ekimae.games.tokyo_jutaku.components import Side
 Building = list[Piece]
 
 
-def yen(amount: int) -> str:
-    return f"¥{amount:,}"
-
-
 def _save_prices(state: IzakayaState, prices: list[int]) -> dict[str, int]:
     return dict(zip(state.data.colours(), prices, strict=True))
 
@@ -45,6 +42,8 @@ def _load_prices(state: IzakayaState, raw: Mapping[str, Any]) -> list[int]:
 class IzakayaState(Saved, StateDefaults):
     """See `ekimae.core.game.State` and the module docstring. Its fields, declared once
     below, are what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
+
+    LOG_FORMS = lf.FORMS
 
     data: Context[IzakayaData]
     table: Derived[Table]  # the seat count's table (`loaded`)
@@ -73,7 +72,7 @@ class IzakayaState(Saved, StateDefaults):
     owners: dict[str, Seat]  # space -> pyramid
     buildings: SortedKeys[dict[str, list[Building]]]  # space -> a building per border
     pending: tuple[str, str] | None  # ("free", "") or ("place", element)
-    log: list[str]
+    log: LogEntry | None  # events of `log_forms`, written in English when read (`core.log`)
 
     def __init__(
         self,
@@ -109,11 +108,16 @@ class IzakayaState(Saved, StateDefaults):
         self.owners = {}
         self.buildings = {}
         self.pending = None
-        self.log = []
+        self.log = None
 
     def loaded(self) -> None:
         self.table = self.data.tables[len(self.order)]
         self.board = board(self.table.grid, self.table.centre_out)
+
+    def note(self, form: str, **values: Any) -> None:
+        """A line of the log: a template of `log_forms` and its typed values (a seat's
+        number, yen as an int), written in English only when read (`core.log`)."""
+        self.log = LogEntry(form, values, self.log)
 
     # -- reading the table ----------------------------------------------------------------
 
@@ -340,19 +344,19 @@ class IzakayaState(Saved, StateDefaults):
         elif isinstance(action, Build):
             self.architect.append(seat)
             self.pending = ("place", action.element)
-            self.log.append(lf.BUILDS.format(seat=seat_name(seat), element=action.element))
+            self.note(lf.BUILDS, seat=seat, element=action.element)
         elif isinstance(action, Free):
             self.pending = ("place", action.element)
-            self.log.append(lf.FREE.format(seat=seat_name(seat), element=action.element))
+            self.note(lf.FREE, seat=seat, element=action.element)
         elif isinstance(action, Place):
             self._place(seat, action)
         else:
-            self.log.append(lf.NOWHERE.format(seat=seat_name(seat)))
+            self.note(lf.NOWHERE, seat=seat)
             self._end_go()
 
     def _bid(self, seat: Seat, amount: int) -> None:
         self.bids[seat] = amount
-        self.log.append(lf.BIDS_SECRET.format(seat=seat_name(seat)))
+        self.note(lf.BIDS_SECRET, seat=seat)
         if all(b is not None for b in self.bids):
             self._reveal()
 
@@ -371,18 +375,16 @@ class IzakayaState(Saved, StateDefaults):
         self.last_bids = bids
         self.bids = [None] * self.seats
         self.order = order
-        text = ", ".join(lf.BID.format(seat=seat_name(p), bid=yen(b)) for p, b in enumerate(bids))
-        self.log.append(
-            lf.REVEALED.format(
-                round=self.round,
-                bids=text,
-                pile=yen(self.pile),
-                order=", ".join(seat_name(p) for p in order),
-            )
+        self.note(
+            lf.REVEALED,
+            round=self.round,
+            bids=[Event(lf.BID, {"seat": p, "bid": b}) for p, b in enumerate(bids)],
+            pile=self.pile,
+            order=[Event(lf.SEAT, {"seat": p}) for p in order],
         )
         if self.pile >= self.table.end_pile:
             self.last = True
-            self.log.append(lf.LAST_PHASE.format(pile=yen(self.table.end_pile)))
+            self.note(lf.LAST_PHASE, pile=self.table.end_pile)
         self.phase = "act"
         self.goes = 0
 
@@ -392,7 +394,7 @@ class IzakayaState(Saved, StateDefaults):
         self.taken[i] += 1
         self.colour_discs[action.colour] = seat
         self.drinks[action.corner] = drink
-        self.log.append(lf.PUTS.format(seat=seat_name(seat), drink=drink, corner=action.corner))
+        self.note(lf.PUTS, seat=seat, drink=drink, corner=action.corner)
         self._end_go()
 
     def _price(self, seat: Seat, action: Price) -> None:
@@ -400,26 +402,20 @@ class IzakayaState(Saved, StateDefaults):
         self.prices[self.colour_index(action.source)] -= coin
         self.prices[self.colour_index(action.target)] += coin
         self.price_disc = seat
-        self.log.append(
-            lf.MOVES_PRICE.format(
-                seat=seat_name(seat), coin=yen(coin), source=action.source, target=action.target
-            )
-        )
+        self.note(lf.MOVES_PRICE, seat=seat, coin=coin, source=action.source, target=action.target)
         self._end_go()
 
     def _claim(self, seat: Seat, action: Claim) -> None:
         self.claim_spot.append(seat)
         self.claims[action.edge] = seat
         self.owners[action.space] = seat
-        self.log.append(
-            lf.CLAIMS.format(seat=seat_name(seat), edge=action.edge, space=action.space)
-        )
+        self.note(lf.CLAIMS, seat=seat, edge=action.edge, space=action.space)
         if self.new_line(seat, action.edge):
             if self.fitting(seat):
                 self.pending = ("free", "")
-                self.log.append(lf.LINE.format(seat=seat_name(seat), count=self.data.line))
+                self.note(lf.LINE, seat=seat, count=self.data.line)
                 return
-            self.log.append(lf.LINE_NO_FIT.format(seat=seat_name(seat)))
+            self.note(lf.LINE_NO_FIT, seat=seat)
         self._end_go()
 
     def new_line(self, seat: Seat, edge: str) -> bool:
@@ -437,14 +433,13 @@ class IzakayaState(Saved, StateDefaults):
         built = self.buildings.setdefault(action.space, [[] for _ in range(plots)])
         built[action.plot].append((element, action.turn, action.x, action.y, z))
         self.pending = None
-        self.log.append(
-            lf.PLACES.format(
-                seat=seat_name(seat),
-                element=element,
-                space=action.space,
-                plot=action.plot + 1,
-                floor=z + 1,
-            )
+        self.note(
+            lf.PLACES,
+            seat=seat,
+            element=element,
+            space=action.space,
+            plot=action.plot + 1,
+            floor=z + 1,
         )
         self._end_go()
 
@@ -460,7 +455,7 @@ class IzakayaState(Saved, StateDefaults):
         self.goes = 0
         if self.last or self.round >= self.data.max_rounds:
             self.phase = "over"  # IZ-4 (and its RULING on a table that never bids enough)
-            self.log.append(lf.OVER.format(scores=self.scores()))
+            self.note(lf.OVER, scores=self.scores())
             return
         self.round += 1
         self.phase = "bid"

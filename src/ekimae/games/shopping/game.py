@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ekimae.core import log
 from ekimae.core.data import fingerprint
 from ekimae.core.game import Dynamics, GameDefaults, GameType, Seat, Ties
 from ekimae.core.rng import Rng
@@ -107,7 +108,7 @@ class ShoppingGame(GameDefaults):
         state.tunas = shown["tunas_bought"]
         state.salmon_paid = shown["salmon_paid"]
         state.machine = list(shown["machine"])
-        state.log = list(shown["log"])
+        state.log = log.from_lines(shown["log"])
         return state
 
 

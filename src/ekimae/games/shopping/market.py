@@ -19,6 +19,8 @@ class Line:
     what: str
     count: int
     yen: int
+    colour: str | None = None  # a Colour card's drinks: their colour
+    fish: tuple[str, int] | None = None  # a fish token: (fish, face)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +85,7 @@ def payout(
     for pile, count in paid_piles.items():
         lines.append(Line(data.piles[pile].name, count, count * piles[pile]))
     for colour, count in paid_colours.items():
-        lines.append(Line(f"{colour} drink", count, count * colours[colour]))
+        lines.append(Line(f"{colour} drink", count, count * colours[colour], colour=colour))
     doubled = sorted(garments, reverse=True)[:detergent]
     if doubled:
         lines.append(Line("detergent", len(doubled), sum(doubled)))
@@ -91,5 +93,5 @@ def payout(
         each = data.salmon_later if salmon_paid else data.salmon_first
         lines.append(Line("salmon", salmon, salmon * each))
     for kind, face in fish:
-        lines.append(Line(f"{kind} {face}", 1, face * data.face_yen))
+        lines.append(Line(f"{kind} {face}", 1, face * data.face_yen, fish=(kind, face)))
     return Payout(tuple(lines), tuple(paid_piles), tuple(paid_colours), salmon > 0)

@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
+from ekimae.core import log
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import Seat, StateDefaults, seat_name
+from ekimae.core.log import Event, LogEntry
 from ekimae.core.rng import Rng
 from ekimae.core.saved import Context, Saved, Shared
 from ekimae.games.shopping import log_forms as lf
@@ -33,6 +35,8 @@ class ShoppingState(Saved, StateDefaults):
     """See `ekimae.core.game.State`. Its fields, declared once below, are the whole table:
     what `clone`, `to_dict` and `load` copy, save and read back (`core.saved`)."""
 
+    LOG_FORMS = lf.FORMS
+
     data: Context[ShoppingData]
     options: Shared[dict[str, str]]  # none (the title has no options)
     pos: list[str]  # SH-1: everyone starts below the plan
@@ -51,7 +55,7 @@ class ShoppingState(Saved, StateDefaults):
     salmon_paid: bool
     machine: list[str]  # the crate beside the vending machine
     rng: int
-    log: list[str]
+    log: LogEntry | None  # events of `log_forms`, written in English when read (`core.log`)
 
     def __init__(self, data: ShoppingData, seats: int, rng: int) -> None:
         self.data = data
@@ -72,7 +76,12 @@ class ShoppingState(Saved, StateDefaults):
         self.salmon_paid = False
         self.machine = []
         self.rng = rng
-        self.log = []
+        self.log = None
+
+    def note(self, form: str, **values: Any) -> None:
+        """A line of the log: a template of `log_forms` and its typed values (a seat's
+        number, yen as an int), written in English only when read (`core.log`)."""
+        self.log = LogEntry(form, values, self.log)
 
     @property
     def seats(self) -> int:
@@ -179,7 +188,6 @@ class ShoppingState(Saved, StateDefaults):
     def apply(self, seat: Seat, action: Action) -> None:
         if not self.is_legal(seat, action):
             raise self._refusal(seat, action)  # nothing has changed
-        who = seat_name(seat)
         if isinstance(action, Move):
             self._move(seat, action.to)
         elif isinstance(action, Take):
@@ -189,7 +197,7 @@ class ShoppingState(Saved, StateDefaults):
             self._use_machine(seat)
             self._next()
         else:
-            self.log.append(lf.TAKES_NOTHING.format(seat=who))
+            self.note(lf.TAKES_NOTHING, seat=seat)
             self._next()
 
     def _move(self, seat: Seat, to: str) -> None:
@@ -197,7 +205,7 @@ class ShoppingState(Saved, StateDefaults):
         if to == OUT:
             self._exit(seat)
             return
-        self.log.append(lf.WALKS.format(seat=seat_name(seat), point=to))
+        self.note(lf.WALKS, seat=seat, point=to)
         if self._takes(seat):
             self.phase = TAKE
         else:
@@ -216,21 +224,20 @@ class ShoppingState(Saved, StateDefaults):
         return token
 
     def _take(self, seat: Seat, action: Take) -> None:
-        who = seat_name(seat)
         shop = self.data.shops[action.shop]
         if shop.draws is not None:
             if shop.draws == "tuna":
                 price = self.tuna_price()
                 self.money[seat] -= price  # SH-4: paid to the bank before the draw
                 self.tunas += 1
-                self.log.append(lf.PAYS_TUNA.format(seat=who, price=_yen(price)))
+                self.note(lf.PAYS_TUNA, seat=seat, price=price)
             token = self._draw(shop.draws, action.shop)
             fish, _, face = token.partition("-")
-            self.log.append(lf.DRAWS.format(seat=who, fish=fish, face=face))
+            self.note(lf.DRAWS, seat=seat, fish=fish, face=face)
         else:
             token = action.item
             self.stock[action.shop].remove(token)
-            self.log.append(lf.TAKES.format(seat=who, item=self.item_name(token), shop=action.shop))
+            self.note(lf.TAKES, seat=seat, item=self.item_name(token), shop=action.shop)
         self.crates[seat].append(token)
 
     def _use_machine(self, seat: Seat) -> None:
@@ -244,7 +251,7 @@ class ShoppingState(Saved, StateDefaults):
         self.rng = rng.state
         self.machine = stuck
         self.crates[seat] += out
-        self.log.append(lf.MACHINE.format(seat=seat_name(seat), out=len(out), stuck=len(stuck)))
+        self.note(lf.MACHINE, seat=seat, out=len(out), stuck=len(stuck))
 
     def exit_payout(self, seat: Seat) -> Payout:
         """What `seat`'s crate would pay if it left now (SH-3, SH-4)."""
@@ -266,16 +273,12 @@ class ShoppingState(Saved, StateDefaults):
         self.crates[seat] = []
         self.barrels[seat] += 1
         self.barrels_left -= 1
-        lines = ", ".join(
-            lf.PAID_LINE.format(count=ln.count, item=ln.what, amount=_yen(ln.yen))
-            for ln in paid.lines
-        )
-        self.log.append(
-            lf.LEAVES.format(
-                seat=seat_name(seat),
-                total=_yen(paid.total),
-                paid=lf.PAID.format(lines=lines) if lines else "",
-            )
+        lines = [lf.paid_line(ln) for ln in paid.lines]
+        self.note(
+            lf.LEAVES,
+            seat=seat,
+            total=paid.total,
+            paid=Event(lf.PAID, {"lines": lines}) if lines else "",
         )
         self._next()
 
@@ -288,11 +291,8 @@ class ShoppingState(Saved, StateDefaults):
         if sum(self._done(p) for p in range(self.seats)) >= self.seats - 1:
             self.phase = OVER
             inside = [p for p in range(self.seats) if not self._done(p)]
-            self.log.append(
-                lf.ENDS.format(
-                    inside="".join(lf.STILL_INSIDE.format(seat=seat_name(p)) for p in inside)
-                )
-            )
+            # SH-5: at most one seat is still inside
+            self.note(lf.ENDS, inside=Event(lf.STILL_INSIDE, {"seat": inside[0]}) if inside else "")
             return
         self.phase = MOVE
         for k in range(1, self.seats + 1):
@@ -379,7 +379,7 @@ class ShoppingState(Saved, StateDefaults):
             "salmon_paid": self.salmon_paid,
             "machine": list(self.machine),
             "barrels_left": self.barrels_left,
-            "log": list(self.log),
+            "log": log.lines(self.log, lf.FORMS),
             "scores": self.scores(),
             "ranking": self.ranking(),
         }

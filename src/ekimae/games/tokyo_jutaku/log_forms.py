@@ -1,15 +1,24 @@
 """TOKYO JUTAKU's log sentences, one named template each (issue 20); BOTTLE BONUS, built
 on JUTAKU's state, adds its own (`games/bottle_bonus/log_forms.py`).
 
-The engine formats these in English, each after the game clock's time (`{at}`); a page or
-terminal in French, Italian or Japanese reads each line back through `FORMS`
-(`ekimae.core.logtext`) and writes it from the translated template (`ekimae.i18n_log`).
+The engine records each line as one of these templates with its typed values (the game
+clock's time in ms, a seat's number; `core.log`), and `FORMS.english` writes it in
+English when it is read, each after the clock's time (`{at}`); a page or terminal in
+French, Italian or Japanese writes it from the translated template and the event
+(`ekimae.i18n.log`), and reads a line back through `FORMS` (`ekimae.core.logtext`) only
+when it is text alone (a saved position's).
 The page's Stop! box reads the English lines of the view (they stay as they are).
 """
 
 from __future__ import annotations
 
 from ekimae.core.logtext import _N, Kind, LogForms, Parts
+
+
+def ms(at: int) -> str:
+    """The game clock's time as the log writes it: ``12.345 s``."""
+    return f"{at / 1000:.3f} s"
+
 
 GIVES_UP = _N("{at} {seat} gives up the round")
 KEEPS = _N("{at} {seat} keeps {card}")
@@ -52,4 +61,4 @@ JUTAKU_FORMS = (
     OVER,
 )
 
-FORMS = LogForms(JUTAKU_FORMS, KINDS)
+FORMS = LogForms(JUTAKU_FORMS, KINDS, {"time": ms})

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from ekimae.core import log
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
+from ekimae.core.log import Event, LogEntry
 from ekimae.core.saved import Context, Shared
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import STRIDE, add, can_place, cells_of
@@ -79,6 +81,7 @@ class JutakuState(Hands[Placed], StateDefaults):
     """
 
     FIELD_DEFAULTS = _BEFORE_REPEATED_STOPS
+    LOG_FORMS = lf.FORMS  # a variant with sentences of its own gives its forms
 
     data: Context[JutakuData]
     options: Shared[dict[str, str]]
@@ -94,7 +97,7 @@ class JutakuState(Hands[Placed], StateDefaults):
     called: list[Seat]  # stop callers, in order (JU-6)
     failed: list[Checked | None]  # JU-6: each building as its last failed check saw it
     movers: list[Seat]  # who still moves this step, in order (JU-7)
-    log: list[str]
+    log: LogEntry | None  # events of `log_forms`, written in English when read (`core.log`)
 
     def __init__(self, data: JutakuData, options: dict[str, str], seats: int) -> None:
         self.data = data
@@ -113,7 +116,17 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.now = 0
         self.phase_start = 0
         self.window_end = 0
-        self.log = []
+        self.log = None
+
+    def note(self, form: str, **values: Any) -> None:
+        """A line of the log: a template of `log_forms` and its typed values (the game
+        clock's time in ms, a seat's number), written in English only when read
+        (`core.log`)."""
+        self.log = LogEntry(form, values, self.log)
+
+    def log_lines(self) -> list[str]:
+        """The log in English, oldest line first."""
+        return log.lines(self.log, self.LOG_FORMS)
 
     # ------------------------------------------------------------------ helpers
 
@@ -170,16 +183,25 @@ class JutakuState(Hands[Placed], StateDefaults):
 
     def check_building(self, seat: Seat) -> str | None:
         """JU-3: why the seat's building does not meet its card, or None."""
+        why = self._failure(seat)
+        return None if why is None else lf.FORMS.english(why)
+
+    def _failure(self, seat: Seat) -> Event | None:
+        """JU-3: why the seat's building does not meet its card (the log's part of
+        `FAILS`), or None."""
         card = self.held[seat]
         if card is None:
-            return lf.NO_CARD
+            return Event(lf.NO_CARD, {})
         side = self.side(card)
         floors = len(self.floors(seat))
         count = len(self.built[seat])
         if floors != side.floors:
-            return lf.FLOORS_WRONG.format(floors=floors, asks=side.floors)
+            return Event(lf.FLOORS_WRONG, {"floors": floors, "asks": side.floors})
         if count != side.elements:
-            return lf.ELEMENTS_WRONG.format(count=count, asks=side.elements, numeral=side.numeral)
+            return Event(
+                lf.ELEMENTS_WRONG,
+                {"count": count, "asks": side.elements, "numeral": side.numeral},
+            )
         return None
 
     def placements(self, seat: Seat, ident: str) -> list[tuple[int, int, int, int, int]]:
@@ -342,15 +364,13 @@ class JutakuState(Hands[Placed], StateDefaults):
         elif isinstance(action, Concede):
             self.conceded[seat] = True
             self._clear(seat)
-            self.log.append(lf.GIVES_UP.format(at=_ms(at), seat=f"seat {seat + 1}"))
+            self.note(lf.GIVES_UP, at=at, seat=seat)
             if all(self.conceded):
                 self.end_round([])
         elif isinstance(action, Move):
             self._move(seat, action.space)
         elif isinstance(action, Keep):
-            self.log.append(
-                lf.KEEPS.format(at=_ms(at), seat=f"seat {seat + 1}", card=self.held[seat])
-            )
+            self.note(lf.KEEPS, at=at, seat=seat, card=self.held[seat])
             self._next_mover()
         elif isinstance(action, Check):
             self._check()
@@ -474,11 +494,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.architects[seat] = space
         self.held[seat] = self.grid[space]
         self.grid[space] = None
-        self.log.append(
-            lf.STARTS.format(
-                at=_ms(self.now), seat=f"seat {seat + 1}", space=space, card=self.held[seat]
-            )
-        )
+        self.note(lf.STARTS, at=self.now, seat=seat, space=space, card=self.held[seat])
         self.movers.pop(0)
         self.phase_start = self.now
         if not self.movers:
@@ -493,7 +509,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.last_act = [NEVER] * self.seats
         self.called = []
         self.failed = [None] * self.seats
-        self.log.append(lf.ROUND.format(at=_ms(self.now), round=self.round))
+        self.note(lf.ROUND, at=self.now, round=self.round)
 
     def _clear(self, seat: Seat) -> None:
         self.hand[seat] = None
@@ -502,7 +518,7 @@ class JutakuState(Hands[Placed], StateDefaults):
     def _stop(self, seat: Seat) -> None:
         """JU-6: the first stop opens the window; once every seat still building has
         called, the check is at once."""
-        self.log.append(lf.STOP.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
+        self.note(lf.STOP, at=self.now, seat=seat)
         if self.phase == "build":
             self.phase = "window"
             self.window_end = min(self.now + self.data.rules.stop_window_ms, self._round_end())
@@ -513,13 +529,13 @@ class JutakuState(Hands[Placed], StateDefaults):
     def _check(self) -> None:
         passed = []
         for seat in self.called:
-            why = self.check_building(seat)
+            why = self._failure(seat)
             if why is None:
                 passed.append(seat)
-                self.log.append(lf.PASSES.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
+                self.note(lf.PASSES, at=self.now, seat=seat)
             else:
                 self.failed[seat] = self._checked_as(seat)
-                self.log.append(lf.FAILS.format(at=_ms(self.now), seat=f"seat {seat + 1}", why=why))
+                self.note(lf.FAILS, at=self.now, seat=seat, why=why)
         self.called = []
         if passed:
             self.end_round(passed)
@@ -531,16 +547,14 @@ class JutakuState(Hands[Placed], StateDefaults):
     def time_up(self) -> None:
         """Extension point: the system seat's time-up (RULING): the phase's timer ran out."""
         if self.phase == "build":
-            self.log.append(lf.TIME_UP.format(at=_ms(self.now)))
+            self.note(lf.TIME_UP, at=self.now)
             self.end_round([])
         elif self.phase == "setup":
             self._start(self.movers[0], self._free_perimeter()[0])
         else:
             seat = self.movers[0]
             if self.held[seat] is not None:
-                self.log.append(
-                    lf.KEEPS.format(at=_ms(self.now), seat=f"seat {seat + 1}", card=self.held[seat])
-                )
+                self.note(lf.KEEPS, at=self.now, seat=seat, card=self.held[seat])
                 self._next_mover()
             else:
                 self._move(seat, self.move_choices(seat)[0])
@@ -572,7 +586,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         """A completer with no card left anywhere ends the game (RULING)."""
         seat = self.movers[0]
         if self.held[seat] is None and not self.move_choices(seat):
-            self.log.append(lf.NO_CARD_LEFT.format(at=_ms(self.now), seat=f"seat {seat + 1}"))
+            self.note(lf.NO_CARD_LEFT, at=self.now, seat=seat)
             self._finish()
 
     def _move(self, seat: Seat, space: str) -> None:
@@ -583,11 +597,7 @@ class JutakuState(Hands[Placed], StateDefaults):
         self.architects[seat] = space
         self.held[seat] = self.grid[space]
         self.grid[space] = None
-        self.log.append(
-            lf.MOVES.format(
-                at=_ms(self.now), seat=f"seat {seat + 1}", space=space, card=self.held[seat]
-            )
-        )
+        self.note(lf.MOVES, at=self.now, seat=seat, space=space, card=self.held[seat])
         self._next_mover()
 
     def _next_mover(self) -> None:
@@ -601,9 +611,7 @@ class JutakuState(Hands[Placed], StateDefaults):
     def _finish(self) -> None:
         self.phase = "over"
         self.movers = []
-        self.log.append(
-            lf.OVER.format(at=_ms(self.now), scores=[self.yen(s) for s in range(self.seats)])
-        )
+        self.note(lf.OVER, at=self.now, scores=[self.yen(s) for s in range(self.seats)])
 
     # ------------------------------------------------------------------ the end
 

@@ -1,5 +1,5 @@
 // The page's words in its language (issue 20). base.html puts the language in <html lang>
-// and its catalogue (msgid -> text, from ekimae/locale/*.po; also GET /api/i18n/{lang}) in
+// and its catalogue (msgid -> text, from ekimae/i18n/locale/*.po; also GET /api/i18n/{lang}) in
 // #i18n-catalog; English is the msgids themselves.
 //   t("Seat {n}", { n: 2 })  -> "Siège 2"   (placeholders in braces, filled after lookup)
 // Write every message as a plain string literal as t's first argument, so the extractor finds it

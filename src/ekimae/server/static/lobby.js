@@ -32,7 +32,7 @@ export function initLobby(titles) {
   const drawGame = () => {
     const info = title();
     // A game's description is its own (English); the catalogue has it in every language
-    // (ekimae.locale.extract reads the games' descriptions).
+    // (ekimae.i18n.extract reads the games' descriptions).
     document.getElementById("game-summary").textContent = t(info.summary);
     const wanted = Math.min(Math.max(Number(count.value) || 3, info.min_seats), info.max_seats);
     const counts = [];

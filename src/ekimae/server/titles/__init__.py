@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ekimae.games import title_part
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 HERE = Path(__file__).parent
 
@@ -76,7 +76,7 @@ class WebTitle(Protocol):
     ) -> list[str] | None:
         """The view's log (English, as the engine writes it) in `lang`, where the title
         names more than seats, yen and actions (TOKYO METRO's stations); None: the
-        generic translation through the game's `log_forms` (`ekimae.i18n_log.game_log`)."""
+        generic translation through the game's `log_forms` (`ekimae.i18n.log.game_log`)."""
         ...
 
 

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from ekimae.games.bottle_bonus.game import GAME
 from ekimae.i18n import Words, language
-from ekimae.i18n_log import drink_name
+from ekimae.i18n.log import drink_name
 from ekimae.server.titles.bottle_bonus import COLOURS, POWERS
 
 DRINKS = GAME.bonus.drinks

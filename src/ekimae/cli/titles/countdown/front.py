@@ -24,7 +24,7 @@ from ekimae.cli.titles.tokyo_jutaku.front import free_elements
 from ekimae.core.game import Seat, State
 from ekimae.games.tokyo_jutaku.components import JutakuData, load_data
 from ekimae.i18n import _N, _, language
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 LOG_TAIL = 5
 NOTATION = _N("""COUNTDOWN's actions as text (the number after the kind: its game time in ms):

@@ -18,7 +18,7 @@ from ekimae.core.game import Game, Seat, State
 from ekimae.games.izakaya.components import load_data
 from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.i18n import _N, _, language
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 # The notation itself (bid, bottle, price …) is typed as it is in every language; its
 # explanations are a catalogue message (issue 20).

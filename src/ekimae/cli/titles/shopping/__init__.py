@@ -19,7 +19,7 @@ from ekimae.core.game import Game, Seat, State
 from ekimae.games.shopping.components import load_data
 from ekimae.games.shopping.view import ShoppingView, shopping_view
 from ekimae.i18n import DEFAULT, _, language, yen
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 from ekimae.server.titles.shopping.board import mall_svg
 
 

@@ -25,7 +25,7 @@ from ekimae.core.game import Seat, State
 from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.state import JutakuState
 from ekimae.i18n import _N, _, language, yen
-from ekimae.i18n_log import game_log
+from ekimae.i18n.log import game_log
 
 LOG_TAIL = 5
 NOTATION = _N("""TOKYO JUTAKU's actions as text (the number after the kind: its game time in ms):

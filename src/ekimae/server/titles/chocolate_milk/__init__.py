@@ -14,7 +14,7 @@ from typing import Any
 from ekimae.games.chocolate_milk.end_forms import FORMS
 from ekimae.games.chocolate_milk.game import GAME
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
-from ekimae.i18n_log import translate_line
+from ekimae.i18n.log import translate_line
 from ekimae.server.follow import Marker, Part
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.chocolate_milk.board import (

@@ -15,7 +15,7 @@ from typing import Any
 
 from ekimae.games.countdown.game import GAME
 from ekimae.i18n import _N, DEFAULT
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label

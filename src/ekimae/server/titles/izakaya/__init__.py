@@ -18,7 +18,7 @@ from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.game import GAME
 from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.i18n import _N, DEFAULT
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku.quick import tower

@@ -10,13 +10,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ekimae.core.log import event_of, view_lines
 from ekimae.core.logtext import parse_seat, parse_yen
 from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.log_forms import FORMS, LEAVES
 from ekimae.games.shopping.market import fish_of
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.shopping.board import SEAT_INKS, mall_svg
 from ekimae.server.titles.tokyo_jutaku.words import places_ja
@@ -125,9 +126,15 @@ def shopping_label(
 
 
 def exits(log: list[str]) -> dict[int, list[int]]:
-    """What each seat's exits paid (SH-3), in order, read back from the log."""
+    """What each seat's exits paid (SH-3), in order: from the log's events (`LEAVES`), or
+    read back from a line that is only text (a saved position's)."""
     found: dict[int, list[int]] = {}
     for line in log:
+        event = event_of(line)
+        if event is not None:
+            if event.form == LEAVES:
+                found.setdefault(int(event.values["seat"]), []).append(int(event.values["total"]))
+            continue
         parsed = FORMS.parse(line)
         if parsed is None or parsed.form != LEAVES:
             continue
@@ -141,7 +148,7 @@ def shopping_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str
     """The end screen's table: what each exit paid, the magazines (SH-5's tie-break), and
     the crate of whoever was still inside — it pays nothing (SH-5)."""
     say = Words(lang)
-    paid = exits(list(view["log"]))
+    paid = exits(view_lines(view["log"]))
     each = DATA.exits_each
     rows: dict[str, list[str]] = {}
     for p in view["players"]:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import _N, DEFAULT
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines

@@ -10,11 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from ekimae.core.log import event_of, view_lines
 from ekimae.core.logtext import parse_seat
 from ekimae.games.tokyo_jutaku.game import GAME
-from ekimae.games.tokyo_jutaku.log_forms import FORMS, PASSES
+from ekimae.games.tokyo_jutaku.log_forms import FORMS, PASSES, ms
 from ekimae.i18n import _N, DEFAULT
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
 DATA = GAME.data
@@ -38,9 +39,16 @@ def jutaku_names(lang: str = DEFAULT) -> Names:
 
 
 def pass_times(log: Sequence[str]) -> dict[int, list[str]]:
-    """Each seat's buildings that passed (JU-6), as the log's game times, in order."""
+    """Each seat's buildings that passed (JU-6), as the log's game times, in order: from
+    the log's events (`PASSES`), or read back from a line that is only text (a saved
+    position's)."""
     found: dict[int, list[str]] = {}
     for line in log:
+        event = event_of(line)
+        if event is not None:
+            if event.form == PASSES:
+                found.setdefault(int(event.values["seat"]), []).append(ms(event.values["at"]))
+            continue
         parsed = FORMS.parse(line)
         if parsed is None or parsed.form != PASSES:
             continue
@@ -69,7 +77,7 @@ def jutaku_breakdown(
     w = Words(lang)
     side = str(view["options"].get("side", "blue"))
     flipped = set(view.get("flipped", []))
-    times = pass_times(list(view["log"]))
+    times = pass_times(view_lines(view["log"]))
     rows: dict[str, list[str]] = {}
     bonus = False
     for p in view["players"]:

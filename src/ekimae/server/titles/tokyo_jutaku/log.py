@@ -1,8 +1,9 @@
 """The logs of TOKYO JUTAKU and the titles built on its elements and parcel cards
 (COUNTDOWN, BOTTLE BONUS) in the page's language (issue 20).
 
-The engine's English lines are read back through the title's `log_forms` and written
-from their translations (`ekimae.i18n_log`); here the fields these titles name: a parcel
+A line is written from the event the engine recorded (or, text alone, read back through
+the title's `log_forms`) and its template's translation (`ekimae.i18n.log`); here the
+fields these titles name: a parcel
 card ("shinjuku-3") by its place (in Japanese script on a Japanese page), an element by
 its name ("3-square piece 1 (3-01)"), as the labels say them.
 """
@@ -14,7 +15,7 @@ from functools import lru_cache
 
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import DEFAULT
-from ekimae.i18n_log import forms_of, translate_line
+from ekimae.i18n.log import forms_of, translate_line
 from ekimae.server.titles.tokyo_jutaku.words import Words
 
 DATA = GAME.data

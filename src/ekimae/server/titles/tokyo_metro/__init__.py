@@ -8,7 +8,7 @@ from typing import Any
 from ekimae.games.tokyo_metro.game import check_options, ctx_for
 from ekimae.games.tokyo_metro.render import drink_fill
 from ekimae.games.tokyo_metro.view import metro_view
-from ekimae.i18n_log import Names
+from ekimae.i18n.log import Names
 from ekimae.server.titles.tokyo_metro.board import base_svg, full_svg, view_overlay
 from ekimae.server.titles.tokyo_metro.log import log_lines, side_log_names
 from ekimae.server.titles.tokyo_metro.prompts import action_label, trains_prompt

@@ -2,7 +2,7 @@
 
 The engine's English lines are read back through the templates of
 `games/tokyo_metro/log_forms.py` and written from their translations
-(`ekimae.i18n_log`); here the fields only this title names: a vehicle ("train G",
+(`ekimae.i18n.log`); here the fields only this title names: a vehicle ("train G",
 OS-2's "tram P2") in the booklets' word, a station in Japanese script on a Japanese page.
 A line is translated once per language and map (a game's log is pushed again with every
 action).
@@ -16,7 +16,7 @@ from functools import cache, lru_cache
 from ekimae.games.tokyo_metro.board import load_board
 from ekimae.games.tokyo_metro.log_forms import FORMS
 from ekimae.i18n import _N, game_terms
-from ekimae.i18n_log import Names, action_text, translate_line
+from ekimae.i18n.log import Names, action_text, translate_line
 from ekimae.server.titles.tokyo_metro.prompts import Words
 
 GAME = "tokyo-metro"

@@ -1,8 +1,10 @@
 """The words of the browser app and the terminal in English, French, Italian and Japanese
 (issue 20). Usable by the server and the CLI; the engine never imports it (its texts stay
-English data; a front end translates what it shows).
+English data; a front end translates what it shows). The package: this module (the
+plumbing), `log` (a game's log in the reader's language), `locale/` (the catalogues),
+`extract` (keeps them up to date), `babel.cfg` (the same mapping for `pybabel`).
 
-The catalogues are gettext ``.po`` files, ``ekimae/locale/<lang>/LC_MESSAGES/ekimae.po``
+The catalogues are gettext ``.po`` files, ``ekimae/i18n/locale/<lang>/LC_MESSAGES/ekimae.po``
 (package data; English is the msgids themselves). They are compiled in memory with Babel
 at first use, so a fresh clone needs no build step and no ``.mo`` file can go stale.
 
@@ -37,7 +39,7 @@ from jinja2.runtime import Context
 from ekimae.core.logtext import _N  # the one marker: the engines' templates use it too
 from ekimae.games.glossary import LANGUAGES, language_of, terms
 
-LOCALE_DIR = Path(__file__).parent / "locale"
+LOCALE_DIR = Path(__file__).parent / "locale"  # ekimae/i18n/locale
 DOMAIN = "ekimae"
 DEFAULT = "en"
 COOKIE = "lang"  # the browser's remembered choice

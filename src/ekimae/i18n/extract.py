@@ -1,6 +1,6 @@
 """The messages of the browser app and the terminal, and the catalogues kept up to date.
 
-    python -m ekimae.locale.extract     # every ekimae.po: add new msgids, drop unused ones
+    python -m ekimae.i18n.extract     # every ekimae.po: add new msgids, drop unused ones
 
 Python (`_`, `_N`, `ngettext`) and the Jinja2 templates (`_()`, `{% trans %}`) are read
 with Babel's extractors; the scripts' `t("…")` with a regex, since Babel's JavaScript
@@ -45,7 +45,7 @@ def messages() -> dict[str, str]:
             found.setdefault(text, str(path.relative_to(PACKAGE)))
 
     for path in _sources("**/*.py"):
-        if "research" in path.parts or path.parent.name == "locale":
+        if "research" in path.parts or path == Path(__file__).resolve():
             continue
         for _line, msgid, _c, _ctx in extract_from_file("python", str(path), PY_KEYWORDS):
             add(msgid, path)

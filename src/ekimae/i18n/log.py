@@ -1,15 +1,18 @@
 """A game's log lines in the reader's language (issue 20).
 
-The engine writes its log in English from the templates of the title's `log_forms`
-module; `translate_line` reads a line back into its template and fields
-(`ekimae.core.logtext`) and writes it from the template's translation in the catalogue
-(msgid = the English template) with each field said in the language: a seat as the
-language's seat word, yen as it writes them (`format_yen`), an action's text form with its
-kind as the booklets print it (the glossary), a drink's colour and name (the JIDOHANBAIKI
-components every drinks title shares), and the kinds a title names itself
-(stations in Japanese script, vehicles) through its `names`. A line no template reads is
-shown as it is. Used by the titles' web parts (`WebTitle.log_lines`) and terminals; no
-title named here.
+The engine records its log as events (`ekimae.core.log`: a template of the title's
+`log_forms` module and its typed values) and writes them in English when read; a line of
+a view's log keeps its event (`core.log.Line`). `translate_line` writes the line from the
+template's translation in the catalogue (msgid = the English template) with each field
+said in the language, from the event; a line that is text alone (read back from a saved
+position; an engine's refusal, which the terminal translates the same way) is read back
+into its template and fields first (`ekimae.core.logtext`). A field is said in the
+language: a seat as the language's seat word, yen as it writes them (`format_yen`), an
+action's text form with its kind as the booklets print it (the glossary), a drink's colour
+and name (the JIDOHANBAIKI components every drinks title shares), and the kinds a title
+names itself (stations in Japanese script, vehicles) through its `names`. A line no
+template reads is shown as it is. Used by the titles' web parts (`WebTitle.log_lines`)
+and terminals; no title named here.
 """
 
 from __future__ import annotations
@@ -18,6 +21,8 @@ import importlib
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
+from ekimae.core.game import SYSTEM
+from ekimae.core.log import Event, event_of
 from ekimae.core.logtext import LogForms, parse_seat, parse_yen
 from ekimae.games.jidohanbaiki.components import Drink, load_components
 from ekimae.i18n import _N, DEFAULT, Words, game_terms
@@ -92,12 +97,50 @@ def say_field(
     return value
 
 
+def say_value(
+    kind: str,
+    value: object,
+    text: str,
+    w: Words,
+    terms: dict[str, str],
+    names: Names | None = None,
+) -> str:
+    """A field of an event (`kind`, its typed `value`, its English `text`) in `w`'s
+    language: a seat by its number, yen by the amount, the rest as `say_field` says its
+    text."""
+    typed = kind in ("seat", "yen") and isinstance(value, int)
+    if not typed or (names is not None and names(kind, text) is not None):
+        return say_field(kind, text, w, terms, names)
+    assert isinstance(value, int)
+    if kind == "yen":
+        return w.yen(value)
+    return w(THE_GAME) if value == SYSTEM else w(SEAT, n=value + 1)
+
+
+def say_event(
+    event: Event, forms: LogForms, lang: str, game: str, names: Names | None = None
+) -> str:
+    """An event of `game`'s log (`core.log`) written in `lang` from its template's
+    translation, each field said from its typed value."""
+    w = Words(lang)
+    terms = game_terms(game, lang)
+
+    def field(kind: str, value: object, text: str) -> str:
+        return say_value(kind, value, text, w, terms, names)
+
+    return forms.render_event(event, w, field)
+
+
 def translate_line(
     line: str, forms: LogForms, lang: str, game: str, names: Names | None = None
 ) -> str:
-    """`line` of `game`'s log in `lang`: English lines stay byte for byte."""
+    """`line` of `game`'s log in `lang`, from its event where it keeps one (a view's log),
+    else read back from its English text; English lines stay byte for byte."""
     if lang == DEFAULT:
         return line
+    event = event_of(line)
+    if event is not None:
+        return say_event(event, forms, lang, game, names)
     parsed = forms.parse(line)
     if parsed is None:
         return line
