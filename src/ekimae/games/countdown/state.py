@@ -20,6 +20,7 @@ from ekimae.core.saved import Context, Shared
 from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
+from ekimae.games.countdown.view import CountdownView, countdown_view
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import GRID, add, can_place, cells_of
 from ekimae.games.jutaku_kit.hands import NEVER, Hands, Refusal
@@ -366,6 +367,10 @@ class CountdownState(Hands[Placed], StateDefaults):
             else None
         )
         return out
+
+    def view_for(self, seat: Seat | None) -> CountdownView:
+        """`view` as its type declares it (the same dict)."""
+        return countdown_view(self.view(seat))
 
     @classmethod
     def from_dict(cls, data: CountdownData, raw: Mapping[str, Any]) -> CountdownState:

@@ -36,6 +36,7 @@ from ekimae.games.tokyo_jutaku.actions import (
     TimeUp,
 )
 from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 
 COLUMNS = "ABCDEF"
 # One placed element: (element id, plot, turn, x, y, floor)
@@ -637,6 +638,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         out["pool"] = self.pool()
         out["players"] = [self._player_view(s) for s in range(self.seats)]
         return out
+
+    def view_for(self, seat: Seat | None) -> JutakuView:
+        """`view` as its type declares it (the same dict)."""
+        return jutaku_view(self.view(seat))
 
     def _player_view(self, seat: Seat) -> dict[str, Any]:
         card = self.held[seat]

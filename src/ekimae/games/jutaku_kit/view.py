@@ -1,0 +1,46 @@
+"""What every JUTAKU builder's view holds, as types a checker reads (issue 34).
+
+TOKYO JUTAKU's view (`tokyo_jutaku.view.JutakuView`, which BOTTLE BONUS's extends) and
+COUNTDOWN's (`countdown.view.CountdownView`) both derive from `BuildingView`: the hands
+of `hands.Hands` (each seat's element in hand, its building, the pace), the pool, the
+round's phase and clock. What reads only these (the terminal's building screen, the
+pool's drawing) takes a `BuildingView` and serves the three titles; what reads a title's
+own keys reads that title's view. At run time these are plain dicts (the wire form).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypedDict, cast
+
+# One placed element as the view shows it: its id first, then the title's numbers
+# (TOKYO JUTAKU: border, orientation, x, y, floor; COUNTDOWN: orientation, x, y, floor).
+PlacedView = list[str | int]
+# A floor of a building: its squares as [x, y].
+FloorView = list[list[int]]
+
+
+class BuildingView(TypedDict):
+    """The keys every JUTAKU builder's view has (JU-4's hands, the clock)."""
+
+    options: dict[str, str]
+    seat: int | None
+    phase: str
+    round: int
+    phase_start: int
+    now: int  # the game time (ms) of the last action
+    deadline_ms: int | None  # when the system seat acts next (a timer), None once over
+    hand: list[str | None]  # each seat's element in hand
+    built: list[list[PlacedView]]  # each seat's building, in placing order
+    last_act: list[int]  # when each seat last took, placed or returned (the pace)
+    pool: list[str]  # the elements nobody holds (JU-4)
+    log: list[str]
+
+
+def building_view(view: Mapping[str, Any]) -> BuildingView:
+    """A view from the generic API read as a JUTAKU builder's (TOKYO JUTAKU, COUNTDOWN,
+    BOTTLE BONUS); `ValueError` for another title's. The views carry no title name, so
+    the check is the hands' keys."""
+    if not {"hand", "built", "last_act", "pool"} <= view.keys():
+        raise ValueError("not a JUTAKU builder's view: no hands, building or pool")
+    return cast(BuildingView, view)
