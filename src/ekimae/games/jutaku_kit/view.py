@@ -44,3 +44,11 @@ def building_view(view: Mapping[str, Any]) -> BuildingView:
     if not {"hand", "built", "last_act", "pool"} <= view.keys():
         raise ValueError("not a JUTAKU builder's view: no hands, building or pool")
     return cast(BuildingView, view)
+
+
+def own_seat(view: BuildingView) -> int:
+    """The seat the view was made for; `ValueError` for a spectator's."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("a seat's view is needed here, not a spectator's")
+    return seat
