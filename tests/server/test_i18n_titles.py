@@ -105,7 +105,7 @@ def test_the_page_shows_no_english_message(client: TestClient, game: str, lang: 
 
 def test_every_parcel_card_has_its_japanese_place() -> None:
     from ekimae.games.tokyo_jutaku.game import GAME
-    from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
+    from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 
     names = {card.name for card in GAME.data.cards.values()}
     assert names <= set(places_ja()), names - set(places_ja())

@@ -11,7 +11,6 @@ from ekimae.core.game import stamp
 from ekimae.games.countdown.actions import Take
 from ekimae.games.countdown.game import GAME
 from ekimae.games.countdown.view import CountdownView, countdown_view
-from ekimae.games.jutaku_kit.view import own_seat
 from ekimae.games.jutaku_kit.geometry import (
     GRID,
     HEIGHT,
@@ -21,6 +20,7 @@ from ekimae.games.jutaku_kit.geometry import (
     cells_of,
     neighbours,
 )
+from ekimae.games.jutaku_kit.view import own_seat
 
 CANDIDATES = 24  # elements weighed per decision, smallest first: a choice in a few ms
 Choice = tuple[str, int, int, int]  # element, turn, x, y

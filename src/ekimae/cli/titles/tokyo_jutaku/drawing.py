@@ -24,7 +24,7 @@ from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.state import COLUMNS
 from ekimae.games.tokyo_jutaku.view import CardView, JutakuView
 from ekimae.i18n import _, language, yen
-from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
+from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 
 Cell = tuple[int, int]
 # One placed element as the drawings need it: (element id, orientation, x, y, floor).

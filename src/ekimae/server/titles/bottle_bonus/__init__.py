@@ -14,11 +14,11 @@ from typing import Any
 from ekimae.games.bottle_bonus.game import GAME
 from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
 from ekimae.i18n import _N, DEFAULT
+from ekimae.server.titles.jutaku_kit.words import Words
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
-from ekimae.server.titles.tokyo_jutaku.words import Words
 
 BONUS = GAME.bonus
 POWERS = {

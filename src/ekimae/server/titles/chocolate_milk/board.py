@@ -15,8 +15,8 @@ from typing import Any
 
 from ekimae.games.chocolate_milk.components import load_data
 from ekimae.games.jidohanbaiki.components import Drink
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.i18n import _N, DEFAULT, Words
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = load_data()
 CELL = 120  # a parcel card's side on the drawing

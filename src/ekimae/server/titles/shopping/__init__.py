@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from ekimae.core.logtext import parse_seat, parse_yen
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.log_forms import FORMS, LEAVES
@@ -19,7 +20,6 @@ from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.shopping.board import SEAT_INKS, mall_svg
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = GAME.data
 HERE = Path(__file__).parent

@@ -16,11 +16,11 @@ from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n_log import Names
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
-from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 

@@ -16,7 +16,7 @@ from ekimae.games.tokyo_jutaku.log_forms import FORMS, PASSES
 from ekimae.games.tokyo_jutaku.view import JutakuView
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n_log import Names
-from ekimae.server.titles.tokyo_jutaku.words import Words
+from ekimae.server.titles.jutaku_kit.words import Words
 
 DATA = GAME.data
 
