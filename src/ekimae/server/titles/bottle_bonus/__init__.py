@@ -45,7 +45,7 @@ def _drink(ident: str, w: Words) -> str:
     drink = BONUS.drinks.drinks.get(ident)
     if drink is None:
         return ident
-    name = drink.ja if w.lang == "ja" else w(drink.name)  # chocolate_milk's DRINKS
+    name = drink.ja if w.lang == "ja" else w(drink.name)  # games/jidohanbaiki/names.py
     return f"{w(COLOURS.get(drink.colour, drink.colour))} {name}"
 
 

@@ -29,61 +29,6 @@ def _light(ink: str) -> bool:
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
 
 
-# The shapes' names (JIDOHANBAIKI's components) as catalogue messages; Japanese has the
-# components' own `ja` (tests/server/test_i18n_titles.py checks every shape is here).
-SHAPES = (
-    _N("the tallest bottle"),
-    _N("small PET bottle"),
-    _N("bottle can"),
-    _N("glass bottle"),
-    _N("the squat can"),
-    _N("the short can"),
-)
-
-
-# The drinks' names (JIDOHANBAIKI's components, English) as catalogue messages, for every
-# page that shows drinks (CHOCOLATE MILK, THE SHOPPING GAME, BOTTLE BONUS); Japanese has
-# the components' own `ja` (tests/server/test_i18n_titles.py checks every drink is here).
-DRINKS = (
-    _N("Black oolong tea"),
-    _N("Cola"),
-    _N("Black coffee"),
-    _N("Black vinegar drink"),
-    _N("Black soybean tea"),
-    _N("Espresso"),
-    _N("Mineral water"),
-    _N("Yogurt soda"),
-    _N("Café au lait"),
-    _N("Milk"),
-    _N("Amazake"),
-    _N("Milk coffee"),
-    _N("Green tea"),
-    _N("Melon soda"),
-    _N("Matcha latte"),
-    _N("Green juice"),
-    _N("Mint soda"),
-    _N("Genmaicha"),
-    _N("Sports drink"),
-    _N("Soda water"),
-    _N("Blue Hawaii soda"),
-    _N("Ramune"),
-    _N("Ion water"),
-    _N("Cider"),
-    _N("Rooibos tea"),
-    _N("Strawberry milk"),
-    _N("Energy drink"),
-    _N("Vitamin tonic"),
-    _N("Tomato juice"),
-    _N("Acerola drink"),
-    _N("Grape water"),
-    _N("Grape soda"),
-    _N("Blueberry yogurt"),
-    _N("Prune drink"),
-    _N("Purple sweet potato latte"),
-    _N("Grape juice"),
-)
-
-
 def drink_name(drink: str, lang: str = DEFAULT) -> str:
     """A drink's name in `lang` (in Japanese the components' own Japanese name)."""
     each: Drink = DATA.drinks.drinks[drink]

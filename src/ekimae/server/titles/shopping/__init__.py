@@ -36,7 +36,7 @@ def item_name(token: str, lang: str = DEFAULT) -> str:
     say = Words(lang)
     if token in DATA.drinks.drinks:
         drink = DATA.drinks.drinks[token]
-        return drink.ja if lang == "ja" else say(drink.name)  # chocolate_milk's DRINKS
+        return drink.ja if lang == "ja" else say(drink.name)  # games/jidohanbaiki/names.py
     caught = fish_of(token)
     if caught is not None:
         return f"{say(caught[0])} {caught[1]}"
