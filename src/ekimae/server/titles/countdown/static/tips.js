@@ -2,7 +2,7 @@
 // parts (the pool, one's plot — the whole card —, the element in hand), the cards to pick,
 // the clock and the players' state in words.
 import { t } from "/static/i18n.js";
-import { placeName, districtName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { placeName, districtName } from "/static/titles/jutaku_kit/pieces.js";
 import { buildingTips, components } from "/static/titles/tokyo_jutaku/tips.js";
 
 const ADDRESS = "/api/titles/countdown/components";

@@ -3,7 +3,7 @@
 // plot and the element in hand, the players' cards and yen, the clock. The building parts
 // (`buildingTips`) serve the titles built on JUTAKU's elements too (COUNTDOWN, BOTTLE BONUS).
 import { t, yen } from "/static/i18n.js";
-import { elementName, placeName, districtName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { elementName, placeName, districtName } from "/static/titles/jutaku_kit/pieces.js";
 
 const seatWord = (s) => t("seat {n}", { n: Number(s) + 1 });
 const comps = {};
