@@ -5,13 +5,13 @@ COUNTDOWN's (`countdown.view.CountdownView`) both derive from `BuildingView`: th
 of `hands.Hands` (each seat's element in hand, its building, the pace), the pool, the
 round's phase and clock. What reads only these (the terminal's building screen, the
 pool's drawing) takes a `BuildingView` and serves the three titles; what reads a title's
-own keys reads that title's view. At run time these are plain dicts (the wire form).
+own keys reads that title's view, through its reader (`jutaku_view`, `countdown_view`,
+`bottle_bonus_view`). At run time these are plain dicts (the wire form).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypedDict, cast
+from typing import TypedDict
 
 # One placed element as the view shows it: its id first, then the title's numbers
 # (TOKYO JUTAKU: border, orientation, x, y, floor; COUNTDOWN: orientation, x, y, floor).
@@ -35,15 +35,6 @@ class BuildingView(TypedDict):
     last_act: list[int]  # when each seat last took, placed or returned (the pace)
     pool: list[str]  # the elements nobody holds (JU-4)
     log: list[str]
-
-
-def building_view(view: Mapping[str, Any]) -> BuildingView:
-    """A view from the generic API read as a JUTAKU builder's (TOKYO JUTAKU, COUNTDOWN,
-    BOTTLE BONUS); `ValueError` for another title's. The views carry no title name, so
-    the check is the hands' keys."""
-    if not {"hand", "built", "last_act", "pool"} <= view.keys():
-        raise ValueError("not a JUTAKU builder's view: no hands, building or pool")
-    return cast(BuildingView, view)
 
 
 def own_seat(view: BuildingView) -> int:
