@@ -3,8 +3,8 @@ build with its elements: TOKYO JUTAKU, COUNTDOWN, BOTTLE BONUS (and IZAKAYA's wo
 
 - `words`: a parcel card's place and an element's name in the reader's language;
 - `templates/building.html`: one's card, the isometric tower, the element in hand;
-- `static/`: the drawing pieces (`pieces.js`) and the building's style (`jutaku.css`),
-  served at /static/titles/jutaku_kit/.
+- `static/`: the drawing pieces and the pool (`pieces.js`), the building's tooltips
+  (`building_tips.js`) and style (`jutaku.css`), served at /static/titles/jutaku_kit/.
 
 Not a title: it names none (`lint-imports`); each title's page imports from it.
 """
