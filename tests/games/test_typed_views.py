@@ -22,13 +22,21 @@ from typing import Any, Literal, Union, cast, get_args, get_origin, get_type_hin
 import pytest
 from mypy import api as mypy_api
 
+from ekimae.bots import make_bot
+from ekimae.bots.base import play_game
 from ekimae.core.game import Game
+from ekimae.games.bottle_bonus.game import GAME as BOTTLE
+from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
 from ekimae.games.chocolate_milk.game import GAME as MILK
 from ekimae.games.chocolate_milk.view import MilkView, milk_view
+from ekimae.games.countdown.game import GAME as COUNTDOWN
+from ekimae.games.countdown.view import CountdownView, countdown_view
 from ekimae.games.izakaya.game import GAME as IZAKAYA
 from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.games.shopping.game import GAME as SHOPPING
 from ekimae.games.shopping.view import ShoppingView, shopping_view
+from ekimae.games.tokyo_jutaku.game import GAME as JUTAKU
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 from ekimae.games.tokyo_metro.game import GAME as METRO
 from ekimae.games.tokyo_metro.view import MetroView, metro_view
 
@@ -57,6 +65,10 @@ class Typed:
     renamed: str
     reader: Callable[[Mapping[str, Any]], Any]
     seats: tuple[int, ...]
+    # Bots that play the games, seat by seat in turn (none: random choices). A real-time
+    # title's random games give up or fail their checks and never build, score or drop
+    # drinks; a builder beside a random player reaches all of it.
+    bots: tuple[str, ...] = ()
 
 
 TITLES = [
@@ -71,6 +83,12 @@ TITLES = [
           metro_view, (1, 3, 5)),
     Typed(IZAKAYA, IzakayaView, "ekimae.games.izakaya.view", "end_pile", "end_piles",
           izakaya_view, (2, 3, 5)),
+    Typed(JUTAKU, JutakuView, "ekimae.games.tokyo_jutaku.view", "architects", "architect",
+          jutaku_view, (3,), ("builder", "random")),
+    Typed(COUNTDOWN, CountdownView, "ekimae.games.countdown.view", "solo_best", "solo_bests",
+          countdown_view, (1, 3), ("builder", "random")),
+    Typed(BOTTLE, BottleView, "ekimae.games.bottle_bonus.view", "spendable", "spendables",
+          bottle_bonus_view, (3,), ("builder", "random")),
 ]  # fmt: skip
 
 
@@ -125,9 +143,15 @@ def _dict_problems(value: Any, hint: Any, where: str) -> list[str]:
 
 
 def views(title: Typed, games: int = 1) -> Iterator[dict[str, Any]]:
-    """Every seat's view and a spectator's at every step of seeded random games."""
+    """Every seat's view and a spectator's at every step of seeded random games (of
+    `title.bots` when it names some)."""
     for n, seats in enumerate(title.seats):
         for seed in range(games):
+            if title.bots:
+                state = title.game.new_state(seats, 1000 * n + seed)
+                yield from (state.view(seat) for seat in (*range(seats), None))
+                yield from _bot_views(title, seats, 1000 * n + seed)
+                continue
             state = title.game.new_state(seats, 1000 * n + seed)
             rng = random.Random(seed)
             while True:
@@ -139,14 +163,33 @@ def views(title: Typed, games: int = 1) -> Iterator[dict[str, Any]]:
                 state.apply(seat, rng.choice(list(state.legal_actions(seat))))
 
 
+def _bot_views(title: Typed, seats: int, seed: int) -> list[dict[str, Any]]:
+    """The views of a game of `title.bots` after each action (the system seat's too)."""
+    names = [title.bots[s % len(title.bots)] for s in range(seats)]
+    bots = [make_bot(title.game.name, name, seed + s) for s, name in enumerate(names)]
+    found: list[dict[str, Any]] = []
+
+    def seen(state: Any, seat: int, action: Any) -> None:
+        found.extend(state.view(s) for s in (*range(seats), None))
+
+    play_game(title.game, bots, seed, on_action=seen)
+    return found
+
+
 @pytest.mark.parametrize("title", TITLES, ids=lambda t: t.game.name)
 def test_every_view_has_exactly_the_declared_keys_and_types(title: Typed) -> None:
     seen = 0
+    phases: set[str] = set()
+    placed = 0
     for view in views(title):
         assert problems(view, title.view_type) == []
         assert title.reader(view) is view  # read as typed, not converted
         seen += 1
+        phases.add(str(view.get("phase")))
+        placed = max(placed, *map(len, view.get("built") or [[]]))
     assert seen > 100, seen
+    if title.bots:  # the bots' games reach what matters: buildings built, the end
+        assert {"build", "over"} <= phases and placed >= 3, (phases, placed)
 
 
 @pytest.mark.parametrize("title", TITLES, ids=lambda t: t.game.name)

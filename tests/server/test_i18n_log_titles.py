@@ -15,10 +15,10 @@ import pytest
 
 from ekimae.core.game import SYSTEM, Game
 from ekimae.games import titles
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.games.tokyo_jutaku.game import GAME as JUTAKU
 from ekimae.i18n.log import forms_of, game_log
 from ekimae.server.titles import log_lines, web_title
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 SEEDS = (1, 2)
 STEPS = 5000  # a real-time game's random play ends well before

@@ -105,7 +105,7 @@ def test_the_page_shows_no_english_message(client: TestClient, game: str, lang: 
 
 def test_every_parcel_card_has_its_japanese_place() -> None:
     from ekimae.games.tokyo_jutaku.game import GAME
-    from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
+    from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 
     names = {card.name for card in GAME.data.cards.values()}
     assert names <= set(places_ja()), names - set(places_ja())
@@ -116,8 +116,10 @@ def test_every_parcel_card_has_its_japanese_place() -> None:
 def test_the_drawn_names_are_catalogue_messages() -> None:
     """THE SHOPPING GAME's items and piles, the drinks and their shapes are said in the page's
     language from the catalogue: each name of the data files is a message there."""
+    from ekimae.games.jidohanbaiki.names import DRINK_NAMES as DRINKS
+    from ekimae.games.jidohanbaiki.names import SHAPE_NAMES as SHAPES
     from ekimae.games.shopping.game import GAME
-    from ekimae.server.titles.chocolate_milk.board import DATA, DRINKS, SHAPES
+    from ekimae.server.titles.chocolate_milk.board import DATA
     from ekimae.server.titles.shopping.board import NAMES
 
     names = {i.name for i in GAME.data.items.values()} | {p.name for p in GAME.data.piles.values()}

@@ -194,7 +194,7 @@ def test_a_solo_player_races_their_best_time_kept_in_the_browser(
     expect(page.locator("#clock")).to_contain_text("your best 92.0 s", timeout=15_000)
     outcomes = page.evaluate(
         """async () => {
-          const { rememberBest } = await import("/static/titles/tokyo_jutaku/pieces.js");
+          const { rememberBest } = await import("/static/titles/jutaku_kit/pieces.js");
           return [rememberBest("t", "g1", 50, true), rememberBest("t", "g2", 60, true),
                   rememberBest("t", "g1", 50, true), rememberBest("t", "g3", 40, true)];
         }"""

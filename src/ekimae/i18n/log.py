@@ -58,7 +58,7 @@ def _drinks_ja() -> dict[str, str]:
 
 def drink_name(drink: str, w: Words) -> str:
     """A JIDOHANBAIKI drink (`black-tall-bottle`, the components shared by the drinks
-    titles) by its name: the catalogue's (CHOCOLATE MILK's page lists them), Japanese its
+    titles) by its name: the catalogue's (games/jidohanbaiki/names.py), Japanese its
     own `ja`; an unknown id as it is."""
     found = _drinks().get(drink)
     if found is None:

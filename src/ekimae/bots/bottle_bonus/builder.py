@@ -3,15 +3,16 @@ catches drinks and spends their powers (BB-1, BB-2), from what its view shows.""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
 
 from ekimae.bots.tokyo_jutaku.builder import BuilderBot
 from ekimae.core.actions import Action
 from ekimae.core.game import stamp
 from ekimae.games.bottle_bonus.game import GAME
+from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
+from ekimae.games.jutaku_kit.view import own_seat
 from ekimae.games.tokyo_jutaku.components import SIDES, Side
+from ekimae.games.tokyo_jutaku.view import JutakuView
 
 OWN = ("catch", "spend", "ready")
 # BB-1: what it catches first: purple (any card), red (speed), blue (+¥), white, black, mint.
@@ -35,14 +36,15 @@ class BottleBot(BuilderBot):
         super().__init__(seed, pace_ms, spread)
         self.reaction_ms = reaction_ms
 
-    def _side(self, view: dict[str, Any], card: str) -> Side:
+    def _side(self, view: JutakuView, card: str) -> Side:
         """BB-2 black: a flipped card shows its other side."""
         which = view["options"]["side"]
-        if card in view.get("flipped", ()):
+        if card in bottle_bonus_view(view)["flipped"]:
             which = SIDES[1 - SIDES.index(which)]
         return GAME.data.cards[card].side(which)
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def decide(self, jutaku: JutakuView, legal: Sequence[Action]) -> Action:
+        view = bottle_bonus_view(jutaku)
         kinds = {a.kind for a in legal}
         if "catch" in kinds:
             return self._catch(view, legal)
@@ -55,23 +57,23 @@ class BottleBot(BuilderBot):
             return next(a for a in legal if a.kind == "ready")
         if view["phase"] == "before":
             return self._early(view, legal) or next(a for a in legal if a.kind == "ready")
-        if view["phase"] == "build" and view["red"][view["seat"]]:
+        if view["phase"] == "build" and view["red"][own_seat(view)]:
             paired = self._pair(view, rest)
             if paired is not None:
                 return self._paced(view, paired)
-        return super().choose(view, rest, rng)
+        return super().decide(view, rest)
 
-    def _catch(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _catch(self, view: BottleView, legal: Sequence[Action]) -> Action:
         """BB-1: the best liked drink in the machine, after a reaction time."""
         best = min(legal, key=lambda a: LIKED.index(colour(str(getattr(a, "drink", "")))))
-        at = int(view["now"]) + self.reaction_ms
-        end = view.get("deadline_ms")
-        return stamp(best, at) if end is None or at < int(end) else best
+        at = view["now"] + self.reaction_ms
+        end = view["deadline_ms"]
+        return stamp(best, at) if end is None or at < end else best
 
     def _spend(
-        self, view: dict[str, Any], spends: dict[str, Action], moves: list[Action]
+        self, view: BottleView, spends: dict[str, Action], moves: list[Action]
     ) -> Action | None:
-        seat = view["seat"]
+        seat = own_seat(view)
         if "blue" in spends or "white" in spends:  # BB-2: nothing to lose before a round
             return spends.get("blue") or spends["white"]
         if "black" in spends and view["options"]["side"] == SIDES[0]:
@@ -84,20 +86,20 @@ class BottleBot(BuilderBot):
             return spends["purple"]
         return None
 
-    def _someone_close(self, view: dict[str, Any]) -> bool:
+    def _someone_close(self, view: BottleView) -> bool:
         """Another building most of the way to its card's element count (BB-2 mint)."""
         for other, card in enumerate(view["held"]):
-            if other == view["seat"] or card is None:
+            if other == own_seat(view) or card is None:
                 continue
             need = self._side(view, card).elements
             if len(view["built"][other]) >= max(2, MINT_SHARE * need):
                 return True
         return False
 
-    def _far_gain(self, view: dict[str, Any], moves: list[Action]) -> int:
+    def _far_gain(self, view: BottleView, moves: list[Action]) -> int:
         """How much more the best free card anywhere is worth than the best within reach
         (BB-2 purple): the listed moves are the reachable ones."""
-        seat = view["seat"]
+        seat = own_seat(view)
         taken = {a for p, a in enumerate(view["architects"]) if p != seat}
         worth = {
             s: self._side(view, c).yen
@@ -107,7 +109,7 @@ class BottleBot(BuilderBot):
         near = [worth[str(getattr(m, "space", ""))] for m in moves]
         return max(worth.values(), default=0) - max(near, default=0)
 
-    def _early(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    def _early(self, view: BottleView, legal: Sequence[Action]) -> Action | None:
         """BB-2 white: the plan's first element, before the round."""
         hands = [a for a in legal if a.kind in ("take", "place", "return")]
         if not hands:
@@ -115,11 +117,11 @@ class BottleBot(BuilderBot):
         action = self._build(view, [*hands, *(a for a in legal if a.kind == "ready")])
         return action if action is not None and action.kind != "ready" else None
 
-    def _pair(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
+    def _pair(self, view: BottleView, legal: Sequence[Action]) -> Action | None:
         """BB-2 red: holding the plan's next element, take the one after it too; holding
         two, place the first as planned (the second then goes at once), else put the
         second back. None: the plain builder decides."""
-        seat = view["seat"]
+        seat = own_seat(view)
         hand, spare = view["hand"][seat], view["spare"][seat]
         found = self._plan(view) if hand else None
         if found is None:

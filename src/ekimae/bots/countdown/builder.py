@@ -10,6 +10,7 @@ from ekimae.core.actions import Action
 from ekimae.core.game import stamp
 from ekimae.games.countdown.actions import Take
 from ekimae.games.countdown.game import GAME
+from ekimae.games.countdown.view import CountdownView, countdown_view
 from ekimae.games.jutaku_kit.geometry import (
     GRID,
     HEIGHT,
@@ -19,6 +20,7 @@ from ekimae.games.jutaku_kit.geometry import (
     cells_of,
     neighbours,
 )
+from ekimae.games.jutaku_kit.view import own_seat
 
 CANDIDATES = 24  # elements weighed per decision, smallest first: a choice in a few ms
 Choice = tuple[str, int, int, int]  # element, turn, x, y
@@ -59,18 +61,19 @@ class BuilderBot:
         self.seed = seed
         self.pace_ms = pace_ms
 
-    def _paced(self, view: dict[str, Any], action: Action) -> Action:
+    def _paced(self, view: CountdownView, action: Action) -> Action:
         """The action dated `pace_ms` after the seat's last one (as listed if later)."""
         if not self.pace_ms:
             return action
         listed: int = action.at  # type: ignore[attr-defined]
-        return stamp(action, max(listed, int(view["last_act"][view["seat"]]) + self.pace_ms))
+        return stamp(action, max(listed, view["last_act"][own_seat(view)] + self.pace_ms))
 
-    def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+    def choose(self, raw: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
         done = next(a for a in legal if a.kind in ("done", "pick"))
         if done.kind == "pick":
             return done  # CD-1: the whole card is the border, every card builds alike
-        seat = view["seat"]
+        view = countdown_view(raw)
+        seat = own_seat(view)
         hand = view["hand"][seat]
         plan = self.plan(view, [hand] if hand else list(view["pool"]))
         if hand:
@@ -95,16 +98,16 @@ class BuilderBot:
             return done
         return paced
 
-    def plan(self, view: dict[str, Any], pool: Sequence[str]) -> Choice | None:
+    def plan(self, view: CountdownView, pool: Sequence[str]) -> Choice | None:
         """The best (element, turn, x, y) on this round's floor, or None."""
-        seat = view["seat"]
+        seat = own_seat(view)
         data = GAME.data
-        z = int(view["round"]) - 1
+        z = view["round"] - 1
         floors: list[int] = []
         for ident, turn, x, y, fz in view["built"][seat]:
-            for t, sx, sy, p in data.elements[ident].spots:
+            for t, sx, sy, p in data.elements[str(ident)].spots:
                 if (t, sx, sy) == (turn, x, y):
-                    add(floors, fz, p)
+                    add(floors, int(fz), p)
         region = GRID if z == 0 else (floors[z - 1] if z - 1 < len(floors) else 0)
         current = floors[z] if z < len(floors) else 0
         elements = sorted((data.elements[e] for e in pool), key=lambda e: (e.size, e.id))

@@ -8,9 +8,11 @@ from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.game import stamp
+from ekimae.games.jutaku_kit.view import own_seat
 from ekimae.games.tokyo_jutaku.components import Side
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.games.tokyo_jutaku.solver import Step, extend
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 
 BUDGET = 3000  # solver positions per decision: a plan in a few ms, or none
 
@@ -42,6 +44,10 @@ class BuilderBot:
         self.followed: tuple[str, int, list[Step]] | None = None
 
     def choose(self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random) -> Action:
+        return self.decide(jutaku_view(view), legal)
+
+    def decide(self, view: JutakuView, legal: Sequence[Action]) -> Action:
+        """`choose` from the view read as TOKYO JUTAKU's (BOTTLE BONUS's is one)."""
         kinds = {a.kind for a in legal}
         if kinds <= {"start", "move", "keep"}:
             return self._where(view, legal)
@@ -50,26 +56,26 @@ class BuilderBot:
         action = self._build(view, legal) or next(a for a in legal if a.kind == "concede")
         return self._paced(view, action)
 
-    def _side(self, view: dict[str, Any], card: str) -> Side:
+    def _side(self, view: JutakuView, card: str) -> Side:
         """The side of `card` in play, as the view shows it (a variant may turn cards)."""
         return GAME.data.cards[card].side(view["options"]["side"])
 
-    def _paced(self, view: dict[str, Any], action: Action) -> Action:
+    def _paced(self, view: JutakuView, action: Action) -> Action:
         """The action dated `pace_ms` after the seat's last grab, placement or return (if
         that is still before the round's end; else as listed)."""
         if action.kind not in HANDS or not self.pace_ms:
             return action
         listed: int = action.at  # type: ignore[attr-defined]
-        last = int(view["last_act"][view["seat"]])
-        end = view.get("deadline_ms")
+        last = view["last_act"][own_seat(view)]
+        end = view["deadline_ms"]
         pace = self.pace_ms
         if self.spread and end is not None:
-            room = (int(end) - max(listed, last)) // (self._left + 1)
+            room = (end - max(listed, last)) // (self._left + 1)
             pace = max(GAME.data.rules.hand_ms, min(pace, room))
         at = max(listed, last + pace)
-        return stamp(action, at) if end is None or at < int(end) else action
+        return stamp(action, at) if end is None or at < end else action
 
-    def _where(self, view: dict[str, Any], legal: Sequence[Action]) -> Action:
+    def _where(self, view: JutakuView, legal: Sequence[Action]) -> Action:
         keep = [a for a in legal if a.kind == "keep"]
         if keep:
             return keep[0]
@@ -80,10 +86,10 @@ class BuilderBot:
 
         return max(legal, key=lambda a: (value(a), -legal.index(a)))
 
-    def _plan(self, view: dict[str, Any]) -> tuple[int, list[Step]] | None:
+    def _plan(self, view: JutakuView) -> tuple[int, list[Step]] | None:
         """The border and the solver's steps that complete the seat's card from its
         building, with the pool and its own elements; None if no plan is found."""
-        seat = view["seat"]
+        seat = own_seat(view)
         data = GAME.data
         card = view["held"][seat]
         if card is None:
@@ -103,8 +109,8 @@ class BuilderBot:
                 return k, list(plan.steps)
         return None
 
-    def _build(self, view: dict[str, Any], legal: Sequence[Action]) -> Action | None:
-        seat = view["seat"]
+    def _build(self, view: JutakuView, legal: Sequence[Action]) -> Action | None:
+        seat = own_seat(view)
         card = view["held"][seat]
         if card is None:
             return None
@@ -133,14 +139,14 @@ class BuilderBot:
         return None
 
     def _kept_plan(
-        self, view: dict[str, Any], found: tuple[int, list[Step]] | None
+        self, view: JutakuView, found: tuple[int, list[Step]] | None
     ) -> tuple[int, list[Step]] | None:
         """`found`, unless it would put back the element in hand while the plan followed
         so far still holds (the building is its beginning, the elements it still needs
         are in the pool or in hand): then that plan. Without this, an element another
         player keeps taking and putting back turns the plan over each time, and the bot
         puts back and takes again forever instead of building."""
-        seat = view["seat"]
+        seat = own_seat(view)
         hand = view["hand"][seat]
         if hand is None or self.followed is None:
             return found

@@ -22,6 +22,7 @@ from ekimae.core.saved import Context
 from ekimae.games.bottle_bonus import log_forms as lf
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
 from ekimae.games.bottle_bonus.components import BonusData
+from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
 from ekimae.games.jutaku_kit.actions import Return, Take
 from ekimae.games.jutaku_kit.hands import Refusal
 from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, TimeUp
@@ -533,6 +534,10 @@ class BottleState(JutakuState):
         out["scores"] = self.scores()
         out["spendable"] = None if seat is None or seat < 0 else self._spendable(seat)
         return out
+
+    def view_for(self, seat: Seat | None) -> BottleView:
+        """`view` as its type declares it (the same dict)."""
+        return bottle_bonus_view(self.view(seat))
 
     @classmethod
     def from_bonus(cls, bonus: BonusData, raw: Mapping[str, Any], rng_state: int) -> BottleState:

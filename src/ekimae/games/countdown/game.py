@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat, Ties
+from ekimae.core.game import Dynamics, GameDefaults, GameType, Seat, Ties
 from ekimae.games.countdown.actions import CODEC
 from ekimae.games.countdown.components import CountdownData, data_version, load_data
-from ekimae.games.countdown.state import CLOCKS, CountdownState
+from ekimae.games.countdown.state import CountdownState
+from ekimae.games.jutaku_kit.clock import clock_option
 
 
 def _game_type(data: CountdownData) -> GameType:
@@ -21,16 +22,7 @@ def _game_type(data: CountdownData) -> GameType:
         max_seats=rules.max_seats,
         dynamics=Dynamics.REAL_TIME,  # CD-2: timed rounds, everyone at once
         ties=Ties.SHARED,  # CD-3: equal element counts share a place
-        options=(
-            OptionSpec(
-                "clock",
-                "Clock",
-                CLOCKS,
-                CLOCKS[0],
-                f"slow: every time limit {rules.slow} times as long, for a first game"
-                " (not in the rules)",
-            ),
-        ),
+        options=(clock_option(rules.slow),),
         summary="TOKYO JUTAKU against the clock: a floor a round, as many elements as you can.",
     )
 

@@ -21,6 +21,8 @@ from ekimae.core.saved import Context, Shared
 from ekimae.games.countdown import log_forms as lf
 from ekimae.games.countdown.actions import Done, Pick, Place, Return, Take, TimeUp
 from ekimae.games.countdown.components import CountdownData
+from ekimae.games.countdown.view import CountdownView, countdown_view
+from ekimae.games.jutaku_kit.clock import limit
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import GRID, add, can_place, cells_of
 from ekimae.games.jutaku_kit.hands import NEVER, Hands, Refusal
@@ -28,10 +30,6 @@ from ekimae.games.jutaku_kit.hands import NEVER, Hands, Refusal
 # One placed element: (element id, turn, x, y, floor index: 0 = the first floor)
 Placed = tuple[str, int, int, int, int]
 KINDS = Pick | Take | Place | Return | Done | TimeUp
-
-
-# The clocks a game may run (an option; issue 30): the rules' own, or a slow one.
-CLOCKS = ("standard", "slow")
 
 
 class CountdownState(Hands[Placed], StateDefaults):
@@ -134,7 +132,7 @@ class CountdownState(Hands[Placed], StateDefaults):
     def limit(self, ms: int) -> int:
         """A time limit as this game's clock runs it: the "slow" clock (issue 30, RULING)
         makes every limit `rules.slow` times as long."""
-        return ms * self.data.rules.slow if self.options.get("clock") == CLOCKS[1] else ms
+        return limit(ms, self.options, self.data.rules.slow)
 
     def round_ms(self) -> int:
         """CD-2: this round's length on this game's clock."""
@@ -364,6 +362,10 @@ class CountdownState(Hands[Placed], StateDefaults):
             else None
         )
         return out
+
+    def view_for(self, seat: Seat | None) -> CountdownView:
+        """`view` as its type declares it (the same dict)."""
+        return countdown_view(self.view(seat))
 
     @classmethod
     def from_dict(cls, data: CountdownData, raw: Mapping[str, Any]) -> CountdownState:

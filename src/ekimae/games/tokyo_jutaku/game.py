@@ -8,9 +8,10 @@ from typing import Any
 from ekimae.core.data import fingerprint
 from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat, Ties
 from ekimae.core.rng import Rng
+from ekimae.games.jutaku_kit.clock import clock_option
 from ekimae.games.tokyo_jutaku.actions import CODEC
 from ekimae.games.tokyo_jutaku.components import PACKAGE, SIDES, JutakuData, load_data
-from ekimae.games.tokyo_jutaku.state import CLOCKS, JutakuState, space_name
+from ekimae.games.tokyo_jutaku.state import JutakuState, space_name
 
 
 def game_type(data: JutakuData) -> GameType:
@@ -41,18 +42,6 @@ def game_type(data: JutakuData) -> GameType:
             clock_option(rules.slow),
         ),
         summary="Real-time tower building: grab elements from one pool, meet the card, Stop!",
-    )
-
-
-def clock_option(slow: int) -> OptionSpec:
-    """RULING (issue 30): a slow clock for a first game, every time limit `slow` times as
-    long (`JutakuState.limit`); shared by the titles built on JUTAKU's clock."""
-    return OptionSpec(
-        "clock",
-        "Clock",
-        CLOCKS,
-        CLOCKS[0],
-        f"slow: every time limit {slow} times as long, for a first game (not in the rules)",
     )
 
 

@@ -21,6 +21,7 @@ from ekimae.core.errors import IllegalActionError
 from ekimae.core.game import SYSTEM, Seat, StateDefaults
 from ekimae.core.log import Event, LogEntry
 from ekimae.core.saved import Context, Shared
+from ekimae.games.jutaku_kit.clock import limit
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import STRIDE, add, can_place, cells_of
 from ekimae.games.jutaku_kit.hands import NEVER, Hands
@@ -38,6 +39,7 @@ from ekimae.games.tokyo_jutaku.actions import (
     TimeUp,
 )
 from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 
 COLUMNS = "ABCDEF"
 # One placed element: (element id, plot, turn, x, y, floor)
@@ -55,9 +57,6 @@ def space_at(name: str) -> tuple[int, int] | None:
         return None
     return int(name[1]) - 1, COLUMNS.index(name[0])
 
-
-# The clocks a game may run (an option; issue 30): the rules' own, or a slow one.
-CLOCKS = ("standard", "slow")
 
 # A state saved before JU-6's repeated-stop refusal has no `failed`: none then.
 _BEFORE_REPEATED_STOPS: dict[str, Callable[[Mapping[str, Any]], Any]] = {
@@ -167,7 +166,7 @@ class JutakuState(Hands[Placed], StateDefaults):
     def limit(self, ms: int) -> int:
         """A time limit as this game's clock runs it: the "slow" clock (issue 30, RULING)
         makes every limit `rules.slow` times as long."""
-        return ms * self.data.rules.slow if self.options.get("clock") == CLOCKS[1] else ms
+        return limit(ms, self.options, self.data.rules.slow)
 
     def deadline(self) -> int | None:
         if self.phase in ("setup", "move"):
@@ -645,6 +644,10 @@ class JutakuState(Hands[Placed], StateDefaults):
         out["pool"] = self.pool()
         out["players"] = [self._player_view(s) for s in range(self.seats)]
         return out
+
+    def view_for(self, seat: Seat | None) -> JutakuView:
+        """`view` as its type declares it (the same dict)."""
+        return jutaku_view(self.view(seat))
 
     def _player_view(self, seat: Seat) -> dict[str, Any]:
         card = self.held[seat]

@@ -10,6 +10,8 @@ from rich.text import Text
 from ekimae.cli.titles.bottle_bonus.drinks import drink_text
 from ekimae.cli.titles.tokyo_jutaku.front import JutakuFront
 from ekimae.games.bottle_bonus.game import GAME
+from ekimae.games.bottle_bonus.view import bottle_bonus_view
+from ekimae.games.tokyo_jutaku.view import JutakuView
 from ekimae.i18n import _N, _, yen
 
 NOTATION = _N("""BOTTLE BONUS's actions are TOKYO JUTAKU's, and the drinks':
@@ -22,7 +24,8 @@ class BottleFront(JutakuFront):
     def help(self, state: Any, seat: int) -> str:
         return _(NOTATION) + "\n\n" + super().help(state, seat)
 
-    def extra(self, view: dict[str, Any]) -> list[RenderableType]:
+    def extra(self, jutaku: JutakuView) -> list[RenderableType]:
+        view = bottle_bonus_view(jutaku)
         parts: list[RenderableType] = []
         if view["machine"]:
             line = Text(_("In the machine: "))

@@ -8,6 +8,7 @@ building keys; `y` says you are ready."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rich.text import Text
@@ -16,6 +17,8 @@ from ekimae.cli.titles.bottle_bonus.drinks import dots, numbered
 from ekimae.cli.titles.tokyo_jutaku.live import HELP as JUTAKU_HELP
 from ekimae.cli.titles.tokyo_jutaku.live import JutakuApp
 from ekimae.games.bottle_bonus.actions import Catch, Ready, Spend
+from ekimae.games.bottle_bonus.view import bottle_bonus_view
+from ekimae.games.tokyo_jutaku.view import JutakuView
 from ekimae.i18n import _N, _, language
 from ekimae.server.titles.bottle_bonus import bottle_prompt
 
@@ -42,7 +45,11 @@ class BottleApp(JutakuApp):
     def ui_state(self) -> tuple[Any, ...]:
         return (*super().ui_state(), self.spending)
 
-    def prompt_text(self, view: dict[str, Any]) -> Text:
+    def second_hands(self, view: JutakuView) -> Sequence[str | None]:
+        return bottle_bonus_view(view)["spare"]  # BB-2 red
+
+    def prompt_text(self, jutaku: JutakuView) -> Text:
+        view = bottle_bonus_view(jutaku)
         text = Text(bottle_prompt(view, self.seat, language()), "bold")
         line = self.hand_line(view)
         if line.plain:
@@ -54,8 +61,9 @@ class BottleApp(JutakuApp):
             text.append("\n" + _("Your drinks: ")).append(numbered(mine, power=True))
         return text
 
-    def progress(self, view: dict[str, Any], seat: int) -> Text:
-        text = super().progress(view, seat)
+    def progress(self, jutaku: JutakuView, seat: int) -> Text:
+        text = super().progress(jutaku, seat)
+        view = bottle_bonus_view(jutaku)
         held = view["drinks"][seat]
         if held:
             text.append(" ").append(dots(held))
@@ -67,19 +75,20 @@ class BottleApp(JutakuApp):
             text.append(f" ▸{spare}", "green")
         return text
 
-    def keys_now(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+    def keys_now(self, raw: dict[str, Any]) -> list[tuple[str, str]]:
         if self.seat not in self.table.state.current_players():
             return []
+        view = bottle_bonus_view(raw)
         phase = view["phase"]
-        spend = [("d 1-9", _("spend a drink"))] if view.get("spendable") else []
+        spend = [("d 1-9", _("spend a drink"))] if view["spendable"] else []
         if phase == "catch":
             return [(f"1-{len(view['machine'])}", _("catch"))]
         if phase == "before":
             return [*self.building_keys(view), *spend, ("y", _("ready"))]
-        return [*super().keys_now(view), *spend]
+        return [*super().keys_now(raw), *spend]
 
     def on_game_key(self, key: str) -> None:
-        view = self.table.state.view(self.seat)
+        view = bottle_bonus_view(self.table.state.view(self.seat))
         phase = view["phase"]
         digit = key.isdigit() and key != "0"
         if phase == "catch":

@@ -15,9 +15,9 @@ from rich.text import Text
 from ekimae.cli.common import seat_label
 from ekimae.games.chocolate_milk.grid import CELLS
 from ekimae.games.chocolate_milk.view import MilkView
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.i18n import _, language, yen
 from ekimae.server.titles.chocolate_milk.board import DATA, card_word, drink_name
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 SEAT_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold bright_blue",
                "bold red", "bold white", "bold orange1")  # fmt: skip

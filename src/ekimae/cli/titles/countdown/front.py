@@ -6,7 +6,6 @@ notation in `help`. A person at a terminal plays on the full screen (live.py).""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -22,6 +21,8 @@ from ekimae.cli.titles.tokyo_jutaku import drawing
 from ekimae.cli.titles.tokyo_jutaku.drawing import Piece
 from ekimae.cli.titles.tokyo_jutaku.front import free_elements
 from ekimae.core.game import Seat, State
+from ekimae.games.countdown.view import CountdownView, countdown_view
+from ekimae.games.jutaku_kit.view import BuildingView
 from ekimae.games.tokyo_jutaku.components import JutakuData, load_data
 from ekimae.i18n import _N, _, language
 from ekimae.i18n.log import game_log
@@ -37,7 +38,7 @@ A card: 7×7 squares, x from the left, y from the top.
 At a terminal the game is played on the full screen, in real time.""")
 
 
-def pieces(view: dict[str, Any], seat: int) -> list[Piece]:
+def pieces(view: CountdownView, seat: int) -> list[Piece]:
     """A seat's building as the drawings take it (COUNTDOWN's entries have no border)."""
     return [(str(p[0]), int(p[1]), int(p[2]), int(p[3]), int(p[4])) for p in view["built"][seat]]
 
@@ -46,7 +47,7 @@ def phase_word(phase: str) -> str:
     return {"pick": _("picking cards"), "build": _("building"), "over": _("over")}.get(phase, phase)
 
 
-def clock_line(view: dict[str, Any], title: str) -> Text:
+def clock_line(view: BuildingView, title: str) -> Text:
     text = Text(title, "bold")
     if view["round"]:
         text.append("  " + _("floor {n}").format(n=view["round"]))
@@ -62,7 +63,7 @@ def card_name(data: JutakuData, card: str | None) -> str:
     return "—" if card is None else drawing.place_name(data.cards[card].name)
 
 
-def status_word(view: dict[str, Any], seat: int) -> Text:
+def status_word(view: CountdownView, seat: int) -> Text:
     if view["out"][seat]:
         return Text(_("out on floor {n}").format(n=view["out"][seat]), "dim")
     if view["phase"] == "build" and view["done"][seat]:
@@ -70,7 +71,7 @@ def status_word(view: dict[str, Any], seat: int) -> Text:
     return Text(_("building") if view["phase"] == "build" else "")
 
 
-def players_table(data: JutakuData, view: dict[str, Any], names: Sequence[str]) -> Table:
+def players_table(data: JutakuData, view: CountdownView, names: Sequence[str]) -> Table:
     """One row a seat: its card, its elements floor by floor, the total (its score)."""
     table = Table(padding=(0, 1), show_edge=False)
     for column in (_("seat"), _("card"), _("elements by floor"), _("elements"), ""):
@@ -87,7 +88,7 @@ def players_table(data: JutakuData, view: dict[str, Any], names: Sequence[str]) 
     return table
 
 
-def cards_drawn(data: JutakuData, view: dict[str, Any]) -> Columns:
+def cards_drawn(data: JutakuData, view: CountdownView) -> Columns:
     parts: list[RenderableType] = []
     for seat, card in enumerate(view["cards"]):
         if card is None:
@@ -105,13 +106,13 @@ class CountdownFront(GenericFront):
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
         who = seat_label(self.names, seat)
         self.out.print(Rule(_("{seat} to act").format(seat=who), style="dim"))
-        self._board(state.view(seat))
+        self._board(countdown_view(state.view(seat)))
         self.out.print(menu.render())
 
     def table(self, state: State, seat: Seat | None) -> None:
-        self._board(state.open_view() if seat is None else state.view(seat))
+        self._board(countdown_view(state.open_view() if seat is None else state.view(seat)))
 
-    def _board(self, view: dict[str, Any]) -> None:
+    def _board(self, view: CountdownView) -> None:
         data = load_data()
         out = self.out
         out.print(clock_line(view, self.game.title))

@@ -6,7 +6,7 @@ Picking a card: the arrows choose, Enter picks (every card builds alike, CD-1)."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rich.console import RenderableType
@@ -20,6 +20,7 @@ from ekimae.cli.titles.tokyo_jutaku.drawing import Piece
 from ekimae.core.actions import Action
 from ekimae.games.countdown.actions import Done, Pick, Place
 from ekimae.games.countdown.state import CountdownState
+from ekimae.games.countdown.view import CountdownView, countdown_view
 from ekimae.i18n import _N, _, language
 from ekimae.server.titles.countdown import countdown_prompt
 
@@ -41,7 +42,7 @@ HELP = _N("""[b]Building[/b] (CD-2: TOKYO JUTAKU's elements and placing, JU-4, J
   pick ikebukuro-1 · rules CD-2""")
 
 
-class CountdownApp(BuildingApp):
+class CountdownApp(BuildingApp[CountdownView]):
     """The screen of COUNTDOWN (see the module docstring)."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -54,6 +55,9 @@ class CountdownApp(BuildingApp):
 
     # ------------------------------------------------------------------ the building
 
+    def read(self, view: Mapping[str, Any]) -> CountdownView:
+        return countdown_view(view)
+
     def placements(self, hand: str) -> Sequence[Spot]:
         floor = self.countdown.round - 1
         return [(0, t, x, y, floor) for t, x, y in self.countdown.placements(self.seat, hand)]
@@ -61,19 +65,20 @@ class CountdownApp(BuildingApp):
     def place_action(self, hand: str, plot: int) -> Action:
         return Place(0, hand, self.turn, self.at[0], self.at[1])
 
-    def pieces(self, view: dict[str, Any], seat: int) -> list[Piece]:
+    def pieces(self, view: CountdownView, seat: int) -> list[Piece]:
         return front.pieces(view, seat)
 
     # ------------------------------------------------------------------ drawing
 
-    def status(self, view: dict[str, Any]) -> Text:
+    def status(self, raw: dict[str, Any]) -> Text:
+        view = self.read(raw)
         text = Text(self.table.game.title, "bold")
         if view["round"]:
             text.append("  " + _("floor {n}").format(n=view["round"]))
         text.append("  " + front.phase_word(str(view["phase"])))
-        end = view.get("deadline_ms")
+        end = view["deadline_ms"]
         if end is not None:
-            left = int(end) - self.table.now()
+            left = end - self.table.now()
             text.append("  " + _("{time} left").format(time=seconds(left)),
                         "bold red" if left < 10_000 else "bold green")  # fmt: skip
         text.append("  · " + _("game time {time}").format(time=seconds(self.table.now())), "dim")
@@ -84,7 +89,7 @@ class CountdownApp(BuildingApp):
     def ui_state(self) -> tuple[Any, ...]:
         return (*super().ui_state(), self.pick_cursor)
 
-    def top_row(self, view: dict[str, Any]) -> RenderableType:
+    def top_row(self, view: CountdownView) -> RenderableType:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(width=CARD_WIDTH)
         grid.add_column(width=SIDE_WIDTH)
@@ -104,7 +109,7 @@ class CountdownApp(BuildingApp):
     def free_cards(self) -> list[str]:
         return self.countdown.free_cards()
 
-    def pick_list(self, view: dict[str, Any]) -> RenderableType:
+    def pick_list(self, view: CountdownView) -> RenderableType:
         """The cards left, a window of them around the cursor."""
         free = self.free_cards()
         if not free or view["cards"][self.seat] is not None:
@@ -118,17 +123,18 @@ class CountdownApp(BuildingApp):
                         "reverse" if i == self.pick_cursor else "")  # fmt: skip
         return text
 
-    def players(self, view: dict[str, Any]) -> RenderableType:
+    def players(self, view: CountdownView) -> RenderableType:
         return front.players_table(self.data, view, self.table.names)
 
-    def prompt_text(self, view: dict[str, Any]) -> Text:
+    def prompt_text(self, view: CountdownView) -> Text:
         text = Text(countdown_prompt(view, self.seat, language()), "bold")
         line = self.hand_line(view)
         if line.plain:
             text.append("\n").append(line)
         return text
 
-    def keys_now(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+    def keys_now(self, raw: dict[str, Any]) -> list[tuple[str, str]]:
+        view = self.read(raw)
         if self.seat not in self.table.state.current_players():
             return []
         if view["phase"] == "pick":
@@ -143,7 +149,7 @@ class CountdownApp(BuildingApp):
     # ------------------------------------------------------------------ keys
 
     def on_game_key(self, key: str) -> None:
-        view = self.table.state.view(self.seat)
+        view = self.read(self.table.state.view(self.seat))
         if view["phase"] == "pick":
             free = self.free_cards()
             if key in ("left", "right", "up", "down"):

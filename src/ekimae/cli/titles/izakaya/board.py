@@ -18,8 +18,8 @@ from ekimae.games.izakaya.board import board, corner_name, space_name
 from ekimae.games.izakaya.building import floors_of
 from ekimae.games.izakaya.components import IzakayaData
 from ekimae.games.izakaya.view import IzakayaView, PieceView
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.i18n import DEFAULT, _, language, yen
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 CELL = 12  # characters a card takes across
 

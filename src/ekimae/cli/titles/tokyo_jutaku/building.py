@@ -12,8 +12,8 @@ card. A title says where an element may go (`placements`), how a placement is wr
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from typing import Any, cast
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Generic, TypeVar, cast
 
 from rich import box
 from rich.console import RenderableType
@@ -29,6 +29,7 @@ from ekimae.cli.titles.tokyo_jutaku.drawing import Overlay, Piece, PoolLayout
 from ekimae.core.actions import Action
 from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH, normalise
 from ekimae.games.jutaku_kit.hands import Hands
+from ekimae.games.jutaku_kit.view import BuildingView
 from ekimae.games.tokyo_jutaku.actions import Return, Take
 from ekimae.games.tokyo_jutaku.components import JutakuData, load_data
 from ekimae.i18n import _
@@ -38,10 +39,13 @@ CARD_WIDTH = 2 + 7 * 4  # the card's panel: 7 squares of 4 columns
 ARROWS = {"left": (-1, 0), "right": (1, 0), "up": (0, -1), "down": (0, 1)}
 # (border, orientation, x, y, floor) of a placement the rules allow
 Spot = tuple[int, int, int, int, int]
+# The title's view, as its reader (`read`) types it.
+V = TypeVar("V", bound=BuildingView)
 
 
-class BuildingApp(LiveApp):
-    """The pool, the card and the element in hand (see the module docstring)."""
+class BuildingApp(LiveApp, Generic[V]):
+    """The pool, the card and the element in hand (see the module docstring). The
+    title's hooks take its typed view `V`, which `read` makes of the generic one."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -55,6 +59,15 @@ class BuildingApp(LiveApp):
 
     # ------------------------------------------------------------------ for a title
 
+    def read(self, view: Mapping[str, Any]) -> V:
+        """The generic view (`LiveApp`'s hooks get it) as the title's typed one."""
+        raise NotImplementedError
+
+    def second_hands(self, view: V) -> Sequence[str | None]:
+        """Each seat's second element in hand, if the title has one (BOTTLE BONUS's red
+        drink): the pool's drawing shows it as held."""
+        return ()
+
     def placements(self, hand: str) -> Sequence[Spot]:
         """Every placement of `hand` the rules allow the person now."""
         return []
@@ -63,11 +76,11 @@ class BuildingApp(LiveApp):
         """The placement of `hand` as shown (orientation `self.turn` at `self.at`)."""
         raise NotImplementedError
 
-    def pieces(self, view: dict[str, Any], seat: int) -> list[Piece]:
+    def pieces(self, view: V, seat: int) -> list[Piece]:
         """A seat's building as the drawings take it."""
         return []
 
-    def plots(self, view: dict[str, Any]) -> Sequence[Sequence[str]] | None:
+    def plots(self, view: V) -> Sequence[Sequence[str]] | None:
         """The person's card's borders (rows of '#', 'o', '.'); None: the whole card."""
         return None
 
@@ -75,10 +88,10 @@ class BuildingApp(LiveApp):
         """The phases in which the person takes and places elements."""
         return ("build",)
 
-    def top_row(self, view: dict[str, Any]) -> RenderableType:
+    def top_row(self, view: V) -> RenderableType:
         return Text()
 
-    def prompt_text(self, view: dict[str, Any]) -> Text:
+    def prompt_text(self, view: V) -> Text:
         return Text()
 
     # ------------------------------------------------------------------ drawing
@@ -93,36 +106,40 @@ class BuildingApp(LiveApp):
         return Panel(body, title=title, title_align="left", box=box.ROUNDED, padding=(0, 0),
                      border_style="grey50", subtitle=under, subtitle_align="left")  # fmt: skip
 
-    def draw(self, view: dict[str, Any]) -> None:
+    def draw(self, raw: dict[str, Any]) -> None:
+        view = self.read(raw)
         self.follow_hand(view)
         self.query_one("#top", Static).update(self.top_row(view))
         pool = self.query_one("#pool", Static)
         cursor = None if self.on_card else self.pool_cursor
-        pool.update(drawing.pool_text(self.data, view, self.seat, self.pool_layout, cursor))
+        second = self.second_hands(view)
+        drawn = drawing.pool_text(self.data, view, self.seat, self.pool_layout, cursor, second)
+        pool.update(drawn)
         pool.border_title = _("Pool — {n} elements free").format(n=len(view["pool"]))
-        self.draw_clock(view)
+        self.draw_clock(raw)
         self.query_one("#prompt", Static).border_title = _("Now · log")
 
-    def draw_clock(self, view: dict[str, Any]) -> None:
+    def draw_clock(self, raw: dict[str, Any]) -> None:
+        view = self.read(raw)
         now = Table.grid(padding=(0, 2))
         now.add_column(width=56)
         now.add_column()
-        now.add_row(self.prompt_text(view), self.log_text(view, 3))
+        now.add_row(self.prompt_text(view), self.log_text(raw, 3))
         self.query_one("#prompt", Static).update(now, layout=False)
 
     def ui_state(self) -> tuple[Any, ...]:
         return (self.pool_cursor, self.turn, self.at, self.on_card)
 
-    def card_grid(self, view: dict[str, Any]) -> Text:
+    def card_grid(self, view: V) -> Text:
         return drawing.card_grid(
             self.data, self.plots(view), self.pieces(view, self.seat), self.overlay(view)
         )
 
-    def hand(self, view: dict[str, Any]) -> str | None:
+    def hand(self, view: V) -> str | None:
         hand = view["hand"][self.seat]
         return None if hand is None else str(hand)
 
-    def overlay(self, view: dict[str, Any]) -> Overlay | None:
+    def overlay(self, view: V) -> Overlay | None:
         hand = self.hand(view)
         if hand is None or view["phase"] not in self.building_phases():
             return None
@@ -138,7 +155,7 @@ class BuildingApp(LiveApp):
                 return spot
         return None
 
-    def hand_line(self, view: dict[str, Any]) -> Text:
+    def hand_line(self, view: V) -> Text:
         """The element in hand, whether it fits where shown, and the pace."""
         text = Text()
         hand = self.hand(view)
@@ -158,12 +175,12 @@ class BuildingApp(LiveApp):
             text.append("  " + _("(waiting)"), "yellow")
         return text
 
-    def pace(self, view: dict[str, Any]) -> int:
+    def pace(self, view: V) -> int:
         """How long until the person's next grab, placement or return (the pace RULING)."""
         hand_ms = cast(Hands[Any], self.table.state).hand_ms()
-        return int(view["last_act"][self.seat]) + hand_ms - self.table.now()
+        return view["last_act"][self.seat] + hand_ms - self.table.now()
 
-    def building_keys(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+    def building_keys(self, view: V) -> list[tuple[str, str]]:
         if self.hand(view) is not None and self.on_card:
             return [("←↑→↓", _("move")), ("r", _("turn")), ("f", _("flip")),
                     ("Enter", _("place")), ("⌫", _("put back"))]  # fmt: skip
@@ -174,7 +191,7 @@ class BuildingApp(LiveApp):
 
     # ------------------------------------------------------------------ keys
 
-    def follow_hand(self, view: dict[str, Any]) -> None:
+    def follow_hand(self, view: V) -> None:
         """A new element in hand: the keys move it on the card, from where it fits."""
         hand = self.hand(view)
         if hand == self.last_hand:
@@ -192,7 +209,7 @@ class BuildingApp(LiveApp):
             self.turn = 0
             self.clamp(hand)
 
-    def build_key(self, key: str, view: dict[str, Any]) -> bool:
+    def build_key(self, key: str, view: V) -> bool:
         """A building key (True if it was one)."""
         hand = self.hand(view)
         if key == "tab":
@@ -207,7 +224,7 @@ class BuildingApp(LiveApp):
             return False
         return True
 
-    def put_back(self, view: dict[str, Any]) -> None:
+    def put_back(self, view: V) -> None:
         hand = self.hand(view)
         built = self.pieces(view, self.seat)
         if hand is not None:
@@ -241,7 +258,7 @@ class BuildingApp(LiveApp):
 
     def plot_under(self, hand: str) -> int:
         """The border under most of the element (to hear the rules say why not there)."""
-        plots = self.plots(self.table.state.view(self.seat)) or ()
+        plots = self.plots(self.read(self.table.state.view(self.seat))) or ()
         squares = drawing.cells(self.data.elements[hand], self.turn, *self.at)
         counts = [sum(1 for x, y in squares if rows[y][x] != ".") for rows in plots]
         return max(range(len(counts)), key=lambda k: counts[k]) if counts else 0

@@ -10,7 +10,7 @@ build with the same elements on the same cards.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -19,10 +19,12 @@ from rich.text import Text
 
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH
+from ekimae.games.jutaku_kit.view import BuildingView
 from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.state import COLUMNS
+from ekimae.games.tokyo_jutaku.view import CardView, JutakuView
 from ekimae.i18n import _, language, yen
-from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
+from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 
 Cell = tuple[int, int]
 # One placed element as the drawings need it: (element id, orientation, x, y, floor).
@@ -135,14 +137,16 @@ def pool_layout(data: JutakuData, width: int) -> PoolLayout:
 
 def pool_text(
     data: JutakuData,
-    view: Mapping[str, Any],
+    view: BuildingView,
     seat: int | None,
     layout: PoolLayout,
     cursor: str | None = None,
+    second: Sequence[str | None] = (),
 ) -> Text:
     """Every element as its shape under its id: bright while in the pool, dim with the
-    holder's seat number once taken; the cursor's id in reverse."""
-    holders = holders_of(view)
+    holder's seat number once taken (`second`: each seat's second element in hand, if
+    the title has one); the cursor's id in reverse."""
+    holders = holders_of(view, second)
     out: list[Text] = []
     for row in layout.rows:
         lines = [Text(), Text(), Text()]
@@ -168,16 +172,16 @@ def pool_text(
     return Text("\n").join(out)
 
 
-def holders_of(view: Mapping[str, Any]) -> dict[str, int]:
+def holders_of(view: BuildingView, second: Sequence[str | None] = ()) -> dict[str, int]:
     """Element id -> the seat holding it (in hand, as a second element, or built)."""
     found: dict[str, int] = {}
     for seat, built in enumerate(view["built"]):
         for piece in built:
             found[str(piece[0])] = seat
-    for key in ("hand", "spare"):
-        for seat, ident in enumerate(view.get(key) or []):
+    for held in (view["hand"], second):
+        for seat, ident in enumerate(held):
             if ident is not None:
-                found[str(ident)] = seat
+                found[ident] = seat
     return found
 
 
@@ -266,7 +270,7 @@ def _square(
 
 def plan_text(
     data: JutakuData,
-    view: Mapping[str, Any],
+    view: JutakuView,
     side_of: Any,
     cursor: str | None = None,
     choices: Iterable[str] = (),
@@ -309,16 +313,16 @@ def plan_text(
     return Text("\n").join(out)
 
 
-def card_line(card: Mapping[str, Any] | None) -> str:
+def card_line(card: CardView | None) -> str:
     """A held card in words: place, floors, elements, yen."""
     if card is None:
         return _("no card")
     return _("{place}: {floors} floors, {elements} elements ({numeral}), {yen}").format(
-        place=place_name(str(card["name"])),
+        place=place_name(card["name"]),
         floors=card["floors"],
-        elements=_numeral_value(str(card["elements"])),
+        elements=_numeral_value(card["elements"]),
         numeral=card["elements"],
-        yen=yen(int(card["yen"])),
+        yen=yen(card["yen"]),
     )
 
 

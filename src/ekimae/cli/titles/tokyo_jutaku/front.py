@@ -7,7 +7,7 @@ and the notation in `help`. A person at a terminal plays on the full screen inst
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import cast
 
 from rich.columns import Columns
 from rich.console import Group, RenderableType
@@ -22,8 +22,10 @@ from ekimae.cli.terminal import GenericFront
 from ekimae.cli.titles.tokyo_jutaku import drawing
 from ekimae.cli.titles.tokyo_jutaku.drawing import Piece
 from ekimae.core.game import Seat, State
+from ekimae.games.jutaku_kit.view import BuildingView
 from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.state import JutakuState
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 from ekimae.i18n import _N, _, language, yen
 from ekimae.i18n.log import game_log
 
@@ -39,7 +41,7 @@ Spaces: columns A-F, rows 1-6. A card: 7×7 squares, x from the left, y from the
 At a terminal the game is played on the full screen, in real time.""")
 
 
-def pieces(view: dict[str, Any], seat: int) -> list[Piece]:
+def pieces(view: JutakuView, seat: int) -> list[Piece]:
     """A seat's building as the drawings take it (TOKYO JUTAKU's entries name a border)."""
     return [(str(p[0]), int(p[2]), int(p[3]), int(p[4]), int(p[5])) for p in view["built"][seat]]
 
@@ -56,7 +58,7 @@ def phase_word(phase: str) -> str:
     }.get(phase, phase)
 
 
-def clock_line(view: dict[str, Any], title: str) -> Text:
+def clock_line(view: BuildingView, title: str) -> Text:
     """The round, the phase, the game time and when the phase's time runs out."""
     text = Text(title, "bold")
     if view["round"]:
@@ -69,7 +71,7 @@ def clock_line(view: dict[str, Any], title: str) -> Text:
     return text
 
 
-def players_table(data: JutakuData, view: dict[str, Any], names: Sequence[str]) -> Table:
+def players_table(data: JutakuData, view: JutakuView, names: Sequence[str]) -> Table:
     """One row a seat: yen, cards completed, the card held and the building against it."""
     table = Table(padding=(0, 1), show_edge=False)
     for column in (_("seat"), _("yen"), _("cards done"), _("card"), _("building"), _("hand")):
@@ -96,7 +98,7 @@ def players_table(data: JutakuData, view: dict[str, Any], names: Sequence[str]) 
     return table
 
 
-def cards_drawn(data: JutakuData, view: dict[str, Any]) -> Columns:
+def cards_drawn(data: JutakuData, view: JutakuView) -> Columns:
     """Every player's card with its building, small (a square: 2 columns, 1 line)."""
     parts: list[RenderableType] = []
     for p in view["players"]:
@@ -109,7 +111,7 @@ def cards_drawn(data: JutakuData, view: dict[str, Any]) -> Columns:
     return Columns(parts, padding=(0, 3))
 
 
-def free_elements(view: dict[str, Any]) -> Text:
+def free_elements(view: BuildingView) -> Text:
     return Text(_("pool: {elements}").format(elements=" ".join(view["pool"]) or "—"), "dim")
 
 
@@ -124,13 +126,13 @@ class JutakuFront(GenericFront):
     def turn(self, state: State, seat: Seat, menu: Menu) -> None:
         who = seat_label(self.names, seat)
         self.out.print(Rule(_("{seat} to act").format(seat=who), style="dim"))
-        self._board(state, state.view(seat))
+        self._board(state, jutaku_view(state.view(seat)))
         self.out.print(menu.render())
 
     def table(self, state: State, seat: Seat | None) -> None:
-        self._board(state, state.open_view() if seat is None else state.view(seat))
+        self._board(state, jutaku_view(state.open_view() if seat is None else state.view(seat)))
 
-    def _board(self, state: State, view: dict[str, Any]) -> None:
+    def _board(self, state: State, view: JutakuView) -> None:
         jutaku = cast(JutakuState, state)
         data = jutaku.data
         out = self.out
@@ -144,6 +146,6 @@ class JutakuFront(GenericFront):
         for line in game_log(self.game.name, view["log"][-LOG_TAIL:], language()):
             out.print(f"  {line}", style="dim", markup=False)
 
-    def extra(self, view: dict[str, Any]) -> list[RenderableType]:
+    def extra(self, view: JutakuView) -> list[RenderableType]:
         """A variant's own parts of the table (BOTTLE BONUS's drinks)."""
         return []

@@ -11,7 +11,7 @@ space, Enter goes there, `k` keeps your card. `/` types an action (`take 4-02`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, cast
 
 from rich.console import RenderableType
@@ -25,6 +25,7 @@ from ekimae.cli.titles.tokyo_jutaku.drawing import Piece
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_jutaku.actions import Concede, Keep, Move, Place, Start, Stop
 from ekimae.games.tokyo_jutaku.state import COLUMNS, JutakuState
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 from ekimae.i18n import _N, _, language, yen
 from ekimae.server.titles.tokyo_jutaku import jutaku_prompt
 
@@ -50,7 +51,7 @@ HELP = _N("""[b]Building[/b] (JU-4, JU-5)
   stop · concede · start A1 · move B2 · keep · rules JU-5""")
 
 
-class JutakuApp(BuildingApp):
+class JutakuApp(BuildingApp[JutakuView]):
     """The screen of TOKYO JUTAKU (and, with its drinks, BOTTLE BONUS)."""
 
     help_parts: tuple[str, ...] = (HELP,)
@@ -65,29 +66,33 @@ class JutakuApp(BuildingApp):
 
     # ------------------------------------------------------------------ the building
 
+    def read(self, view: Mapping[str, Any]) -> JutakuView:
+        return jutaku_view(view)
+
     def placements(self, hand: str) -> Sequence[Spot]:
         return self.jutaku.placements(self.seat, hand)
 
     def place_action(self, hand: str, plot: int) -> Action:
         return Place(0, hand, plot, self.turn, self.at[0], self.at[1])
 
-    def pieces(self, view: dict[str, Any], seat: int) -> list[Piece]:
+    def pieces(self, view: JutakuView, seat: int) -> list[Piece]:
         return front.pieces(view, seat)
 
-    def plots(self, view: dict[str, Any]) -> Sequence[Sequence[str]] | None:
+    def plots(self, view: JutakuView) -> Sequence[Sequence[str]] | None:
         card = view["players"][self.seat]["card"]
         return None if card is None else card["plots"]
 
     # ------------------------------------------------------------------ drawing
 
-    def status(self, view: dict[str, Any]) -> Text:
+    def status(self, raw: dict[str, Any]) -> Text:
+        view = self.read(raw)
         text = Text(self.table.game.title, "bold")
         if view["round"]:
             text.append("  " + _("round {n}").format(n=view["round"]))
         text.append("  " + front.phase_word(str(view["phase"])))
-        end = view.get("deadline_ms")
+        end = view["deadline_ms"]
         if end is not None:
-            left = int(end) - self.table.now()
+            left = end - self.table.now()
             text.append("  " + _("{time} left").format(time=seconds(left)),
                         "bold red" if left < 10_000 else "bold green")  # fmt: skip
         text.append("  · " + _("game time {time}").format(time=seconds(self.table.now())), "dim")
@@ -98,7 +103,7 @@ class JutakuApp(BuildingApp):
     def ui_state(self) -> tuple[Any, ...]:
         return (*super().ui_state(), self.plan_cursor)
 
-    def top_row(self, view: dict[str, Any]) -> RenderableType:
+    def top_row(self, view: JutakuView) -> RenderableType:
         grid = Table.grid(padding=(0, 1))
         grid.add_column(width=PLAN_WIDTH)
         grid.add_column(width=CARD_WIDTH)
@@ -110,11 +115,11 @@ class JutakuApp(BuildingApp):
         )
         return grid
 
-    def plan(self, view: dict[str, Any]) -> Text:
+    def plan(self, view: JutakuView) -> Text:
         choices = self.plan_choices(view)
         return drawing.plan_text(self.data, view, self.jutaku.side, self.plan_cursor, choices)
 
-    def plan_choices(self, view: dict[str, Any]) -> list[str]:
+    def plan_choices(self, view: JutakuView) -> list[str]:
         """The spaces the person may go to now (start or move)."""
         state = self.table.state
         if view["phase"] not in ("setup", "move") or self.seat not in state.current_players():
@@ -122,18 +127,18 @@ class JutakuApp(BuildingApp):
         return [str(getattr(a, "space", "")) for a in state.legal_actions(self.seat)
                 if isinstance(a, Start | Move)]  # fmt: skip
 
-    def card_title(self, view: dict[str, Any]) -> str:
+    def card_title(self, view: JutakuView) -> str:
         card = view["players"][self.seat]["card"]
         if card is None:
             return _("Your card")
         return f"{drawing.place_name(str(card['name']))} {card['floors']}F {card['elements']}"
 
-    def card(self, view: dict[str, Any]) -> RenderableType:
+    def card(self, view: JutakuView) -> RenderableType:
         if view["players"][self.seat]["card"] is None:
             return Text(_("No card: choose one on the plan."), "dim")
         return self.card_grid(view)
 
-    def card_needs(self, view: dict[str, Any]) -> str | None:
+    def card_needs(self, view: JutakuView) -> str | None:
         """The building against the card's requirements (JU-3), and its yen."""
         card = view["players"][self.seat]["card"]
         if card is None:
@@ -144,7 +149,7 @@ class JutakuApp(BuildingApp):
             yen=yen(int(card["yen"])),
         )  # fmt: skip
 
-    def players(self, view: dict[str, Any]) -> Text:
+    def players(self, view: JutakuView) -> Text:
         """Two lines a seat: its name, the cards it completed (■) and its calls; then its
         yen, its building against its card and what it holds."""
         out = Text()
@@ -164,7 +169,7 @@ class JutakuApp(BuildingApp):
             out.append(f"\n  {yen(int(p['yen'])):>8} ").append(self.progress(view, seat))
         return out
 
-    def progress(self, view: dict[str, Any], seat: int) -> Text:
+    def progress(self, view: JutakuView, seat: int) -> Text:
         """A player's round: its building against its card, the element in hand."""
         card = view["players"][seat]["card"]
         text = Text()
@@ -178,14 +183,15 @@ class JutakuApp(BuildingApp):
             text.append(f" ▸{hand}", "green")
         return text
 
-    def prompt_text(self, view: dict[str, Any]) -> Text:
+    def prompt_text(self, view: JutakuView) -> Text:
         text = Text(jutaku_prompt(view, self.seat, language()), "bold")
         line = self.hand_line(view)
         if line.plain:
             text.append("\n").append(line)
         return text
 
-    def keys_now(self, view: dict[str, Any]) -> list[tuple[str, str]]:
+    def keys_now(self, raw: dict[str, Any]) -> list[tuple[str, str]]:
+        view = self.read(raw)
         phase = view["phase"]
         if self.seat not in self.table.state.current_players():
             return []
@@ -209,7 +215,7 @@ class JutakuApp(BuildingApp):
     # ------------------------------------------------------------------ keys
 
     def on_game_key(self, key: str) -> None:
-        view = self.table.state.view(self.seat)
+        view = self.read(self.table.state.view(self.seat))
         phase = view["phase"]
         if key == "s":
             self.send(Stop(0))

@@ -12,12 +12,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.bottle_bonus.game import GAME
+from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
 from ekimae.i18n import _N, DEFAULT
+from ekimae.server.titles.jutaku_kit.words import Words
 from ekimae.server.titles.tokyo_jutaku import TokyoJutakuWeb, jutaku_prompt
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
-from ekimae.server.titles.tokyo_jutaku.words import Words
 
 BONUS = GAME.bonus
 POWERS = {
@@ -44,11 +45,11 @@ def _drink(ident: str, w: Words) -> str:
     drink = BONUS.drinks.drinks.get(ident)
     if drink is None:
         return ident
-    name = drink.ja if w.lang == "ja" else w(drink.name)  # chocolate_milk's DRINKS
+    name = drink.ja if w.lang == "ja" else w(drink.name)  # games/jidohanbaiki/names.py
     return f"{w(COLOURS.get(drink.colour, drink.colour))} {name}"
 
 
-def bottle_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+def bottle_prompt(view: BottleView, seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now: the drop (BB-1), the step before a round (BB-2), or JUTAKU's."""
     w = Words(lang)
     phase = view["phase"]
@@ -59,11 +60,9 @@ def bottle_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT
                 _N("{seats} dropped drinks into the machine: the others catch one each (BB-1)."),
                 seats=droppers,
             )
-        if view["caught"][seat]:
-            return w(
-                _N("You caught {drink}; the machine closes soon."),
-                drink=_drink(view["caught"][seat], w),
-            )
+        caught = view["caught"][seat]
+        if caught:
+            return w(_N("You caught {drink}; the machine closes soon."), drink=_drink(caught, w))
         return w(_N("Drinks are falling: catch one, the first click wins it (BB-1)!"))
     if phase == "before":
         return w(
@@ -96,7 +95,7 @@ class BottleBonusWeb(TokyoJutakuWeb):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return bottle_prompt(view, seat, lang)
+        return bottle_prompt(bottle_bonus_view(view), seat, lang)
 
     def label(
         self,
@@ -129,9 +128,10 @@ class BottleBonusWeb(TokyoJutakuWeb):
         self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
     ) -> dict[str, Any]:
         """JUTAKU's table, with each seat's kept blue drinks (BB-2) as its bonus."""
+        table = bottle_bonus_view(view)
         blue = BONUS.rules.blue_yen
-        scores = [p["yen"] + blue * len(view["kept"][p["seat"]]) for p in view["players"]]
-        return jutaku_breakdown(view, scores, lang)
+        scores = [p["yen"] + blue * len(table["kept"][p["seat"]]) for p in table["players"]]
+        return jutaku_breakdown(table, scores, lang, table["flipped"])
 
     def components(self) -> dict[str, Any]:
         """JUTAKU's components, the drinks (colour, ink, shape, glyph) and BOTTLE BONUS's

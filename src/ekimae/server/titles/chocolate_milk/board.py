@@ -15,8 +15,8 @@ from typing import Any
 
 from ekimae.games.chocolate_milk.components import load_data
 from ekimae.games.jidohanbaiki.components import Drink
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.i18n import _N, DEFAULT, Words
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = load_data()
 CELL = 120  # a parcel card's side on the drawing
@@ -27,61 +27,6 @@ SEAT_INKS = ("#D2691E", "#2E8B57", "#4169E1", "#C71585", "#B8860B", "#008B8B", "
 def _light(ink: str) -> bool:
     r, g, b = (int(ink[i : i + 2], 16) for i in (1, 3, 5))
     return 0.299 * r + 0.587 * g + 0.114 * b > 150
-
-
-# The shapes' names (JIDOHANBAIKI's components) as catalogue messages; Japanese has the
-# components' own `ja` (tests/server/test_i18n_titles.py checks every shape is here).
-SHAPES = (
-    _N("the tallest bottle"),
-    _N("small PET bottle"),
-    _N("bottle can"),
-    _N("glass bottle"),
-    _N("the squat can"),
-    _N("the short can"),
-)
-
-
-# The drinks' names (JIDOHANBAIKI's components, English) as catalogue messages, for every
-# page that shows drinks (CHOCOLATE MILK, THE SHOPPING GAME, BOTTLE BONUS); Japanese has
-# the components' own `ja` (tests/server/test_i18n_titles.py checks every drink is here).
-DRINKS = (
-    _N("Black oolong tea"),
-    _N("Cola"),
-    _N("Black coffee"),
-    _N("Black vinegar drink"),
-    _N("Black soybean tea"),
-    _N("Espresso"),
-    _N("Mineral water"),
-    _N("Yogurt soda"),
-    _N("Café au lait"),
-    _N("Milk"),
-    _N("Amazake"),
-    _N("Milk coffee"),
-    _N("Green tea"),
-    _N("Melon soda"),
-    _N("Matcha latte"),
-    _N("Green juice"),
-    _N("Mint soda"),
-    _N("Genmaicha"),
-    _N("Sports drink"),
-    _N("Soda water"),
-    _N("Blue Hawaii soda"),
-    _N("Ramune"),
-    _N("Ion water"),
-    _N("Cider"),
-    _N("Rooibos tea"),
-    _N("Strawberry milk"),
-    _N("Energy drink"),
-    _N("Vitamin tonic"),
-    _N("Tomato juice"),
-    _N("Acerola drink"),
-    _N("Grape water"),
-    _N("Grape soda"),
-    _N("Blueberry yogurt"),
-    _N("Prune drink"),
-    _N("Purple sweet potato latte"),
-    _N("Grape juice"),
-)
 
 
 def drink_name(drink: str, lang: str = DEFAULT) -> str:

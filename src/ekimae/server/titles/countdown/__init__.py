@@ -14,16 +14,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.countdown.game import GAME
+from ekimae.games.countdown.view import CountdownView, countdown_view
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku import jutaku_label
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
-from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 
@@ -33,7 +34,7 @@ def _name(ident: str, w: Words) -> str:
     return f"{w.element(element.name)} ({ident})" if element else ident
 
 
-def countdown_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+def countdown_prompt(view: CountdownView, seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now, and what this seat may do (CD-1 … CD-3), in `lang`."""
     w = Words(lang)
     phase = view["phase"]
@@ -71,7 +72,7 @@ def countdown_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFA
 class CountdownWeb(GenericTitle):
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): seat 1's building on the whole card."""
-        return tower("tokyo_jutaku", FULL, view["built"][0])
+        return tower("tokyo_jutaku", FULL, countdown_view(view)["built"][0])
 
     template = "countdown/templates/game.html"
 
@@ -91,7 +92,7 @@ class CountdownWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return countdown_prompt(view, seat, lang)
+        return countdown_prompt(countdown_view(view), seat, lang)
 
     def label(
         self,

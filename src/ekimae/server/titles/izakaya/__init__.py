@@ -20,9 +20,9 @@ from ekimae.games.izakaya.view import IzakayaView, izakaya_view
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 from ekimae.server.titles.tokyo_jutaku import TITLE as JUTAKU
 from ekimae.server.titles.tokyo_jutaku.quick import tower
-from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 JUTAKU_DATA = DATA.jutaku

@@ -12,6 +12,7 @@ from typing import Any
 
 from ekimae.core.log import event_of, view_lines
 from ekimae.core.logtext import parse_seat, parse_yen
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.log_forms import FORMS, LEAVES
@@ -20,7 +21,6 @@ from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
 from ekimae.server.titles.shopping.board import SEAT_INKS, mall_svg
-from ekimae.server.titles.tokyo_jutaku.words import places_ja
 
 DATA = GAME.data
 HERE = Path(__file__).parent
@@ -37,7 +37,7 @@ def item_name(token: str, lang: str = DEFAULT) -> str:
     say = Words(lang)
     if token in DATA.drinks.drinks:
         drink = DATA.drinks.drinks[token]
-        return drink.ja if lang == "ja" else say(drink.name)  # chocolate_milk's DRINKS
+        return drink.ja if lang == "ja" else say(drink.name)  # games/jidohanbaiki/names.py
     caught = fish_of(token)
     if caught is not None:
         return f"{say(caught[0])} {caught[1]}"

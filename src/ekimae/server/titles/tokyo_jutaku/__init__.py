@@ -12,14 +12,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ekimae.games.tokyo_jutaku.game import GAME
+from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
+from ekimae.server.titles.jutaku_kit.words import Words, places_ja
 from ekimae.server.titles.tokyo_jutaku.ending import jutaku_breakdown, jutaku_names
 from ekimae.server.titles.tokyo_jutaku.log import log_lines
 from ekimae.server.titles.tokyo_jutaku.picture import building_svg
 from ekimae.server.titles.tokyo_jutaku.quick import FULL, tower
-from ekimae.server.titles.tokyo_jutaku.words import Words, places_ja
 
 DATA = GAME.data
 
@@ -36,7 +37,7 @@ def _card(ident: str | None, w: Words) -> str:
     return w.place(card.name) if card else "—"
 
 
-def jutaku_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+def jutaku_prompt(view: JutakuView, seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now, and what this seat may do (JU-2 … JU-8), in `lang`."""
     w = Words(lang)
     phase = view["phase"]
@@ -114,7 +115,7 @@ class TokyoJutakuWeb(GenericTitle):
         options: Mapping[str, str],
         lang: str = "en",
     ) -> str | None:
-        return jutaku_prompt(view, seat, lang)
+        return jutaku_prompt(jutaku_view(view), seat, lang)
 
     def label(
         self,
@@ -126,12 +127,13 @@ class TokyoJutakuWeb(GenericTitle):
     ) -> str | None:
         if action.get("type") in ("start", "move"):
             # The card by its place and what it asks (issue 30), not the plan's code.
-            card = view["grid"].get(str(action["space"]))
+            table = jutaku_view(view)
+            card = table["grid"].get(str(action["space"]))
             w = Words(lang)
             found = DATA.cards.get(card or "")
             if found is None:
                 return None
-            side = found.side(str(view["options"]["side"]))
+            side = found.side(table["options"]["side"])
             message = (
                 _N("Start on {card}: {floors} floors, {count} elements, {yen}")
                 if action["type"] == "start"
@@ -153,8 +155,9 @@ class TokyoJutakuWeb(GenericTitle):
 
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): seat 1's building on its card."""
-        card = view["players"][0]["card"]
-        built = view["built"][0]
+        table = jutaku_view(view)
+        card = table["players"][0]["card"]
+        built = table["built"][0]
         plot = int(built[0][1]) if built else 0
         rows = card["plots"][plot] if card else FULL
         return tower(self.quick_module, rows, [(p[0], p[2], p[3], p[4], p[5]) for p in built])
@@ -165,7 +168,7 @@ class TokyoJutakuWeb(GenericTitle):
     def end_breakdown(
         self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
     ) -> dict[str, Any]:
-        return jutaku_breakdown(view, None, lang)
+        return jutaku_breakdown(jutaku_view(view), None, lang)
 
     def components(self) -> dict[str, Any]:
         """The elements' orientations (cells x, y) and the cards' printed sides."""

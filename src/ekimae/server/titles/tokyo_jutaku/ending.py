@@ -7,16 +7,17 @@ screen's table: each completed card with its yen and the game time its building 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ekimae.core.log import event_of, view_lines
 from ekimae.core.logtext import parse_seat
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.games.tokyo_jutaku.log_forms import FORMS, PASSES, ms
+from ekimae.games.tokyo_jutaku.view import JutakuView
 from ekimae.i18n import _N, DEFAULT
 from ekimae.i18n.log import Names
-from ekimae.server.titles.tokyo_jutaku.words import Words
+from ekimae.server.titles.jutaku_kit.words import Words
 
 DATA = GAME.data
 
@@ -68,15 +69,17 @@ def _seconds(at: str, w: Words) -> str:
 
 
 def jutaku_breakdown(
-    view: Mapping[str, Any],
+    view: JutakuView,
     scores: Sequence[int] | None = None,
     lang: str = DEFAULT,
+    flipped: Iterable[str] = (),
 ) -> dict[str, Any]:
     """The end screen's table: cards completed (place, yen, when), yen, and the bonus the
-    scores add beyond the cards' yen (BOTTLE BONUS's kept blue drinks)."""
+    scores add beyond the cards' yen (BOTTLE BONUS's kept blue drinks); `flipped`: the
+    cards turned to their other side (BOTTLE BONUS's black drinks)."""
     w = Words(lang)
-    side = str(view["options"].get("side", "blue"))
-    flipped = set(view.get("flipped", []))
+    side = view["options"].get("side", "blue")
+    turned = set(flipped)
     times = pass_times(view_lines(view["log"]))
     rows: dict[str, list[str]] = {}
     bonus = False
@@ -85,7 +88,7 @@ def jutaku_breakdown(
         cards = []
         for k, ident in enumerate(view["completed"][seat]):
             card = DATA.cards[ident]
-            shown = ("white" if side == "blue" else "blue") if ident in flipped else side
+            shown = ("white" if side == "blue" else "blue") if ident in turned else side
             when = times.get(seat, [])
             values = {"card": w.place(card.name), "amount": w.yen(card.side(shown).yen)}
             if k < len(when):

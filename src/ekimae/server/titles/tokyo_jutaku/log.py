@@ -16,7 +16,7 @@ from functools import lru_cache
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.i18n import DEFAULT
 from ekimae.i18n.log import forms_of, translate_line
-from ekimae.server.titles.tokyo_jutaku.words import Words
+from ekimae.server.titles.jutaku_kit.words import Words
 
 DATA = GAME.data
 

@@ -6,7 +6,7 @@
 import { el } from "/static/dom.js";
 import { t, lang, yen } from "/static/i18n.js";
 import { initGame } from "/static/titles/tokyo_jutaku/game.js";
-import { elementName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { elementName } from "/static/titles/jutaku_kit/pieces.js";
 
 const POWERS = {
   black: t("flip your card before building (its back unseen)"),

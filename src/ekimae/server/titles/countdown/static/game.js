@@ -8,7 +8,7 @@ import { t } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
 import { renderEnd, endActions } from "/static/endscreen.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, gameClock, pacer, bindTurning, rememberBest, elementName, districtName, placeName, keyboardPlot, refocus, poolButtons, buildingCubes, cubeHeights } from "/static/titles/jutaku_kit/pieces.js";
 
 const FULL = Array.from({ length: 7 }, () => "#######"); // CD-1: the whole card is the border
 
@@ -107,49 +107,19 @@ function drawPick(msg) {
   }));
 }
 
-function holders(v) {
-  const out = new Map();
-  v.hand.forEach((h, s) => { if (h) out.set(h, s); });
-  v.built.forEach((b, s) => b.forEach((p) => out.set(p[0], s)));
-  return out;
-}
-
 function drawPool(msg) {
   // CD-2 (JU-4): one shared pool; an element someone holds or built with shows whose it is.
-  const v = msg.view;
   const takes = new Map(legalOf("take").map((a) => [a.action.element, a]));
-  const held = holders(v);
-  document.getElementById("pool").replaceChildren(...Object.entries(comps.elements).map(([id, e]) => {
-    const owner = held.get(id);
-    const name = elementName(e.name);
-    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${name} (${id})`, "aria-label": `${name} ${id}` + (owner !== undefined ? t(", seat {n} has it", { n: owner + 1 }) : "") });
-    node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? color(id) : "#bbb"));
-    if (owner !== undefined) {
-      node.classList.add("ju-taken");
-      const b = el("span", { class: "ju-badge", text: String(owner + 1) });
-      b.style.background = SEAT_COLORS[owner];
-      node.append(b);
-    }
-    const take = takes.get(id);
-    if (take) node.onclick = () => sendPaced(take.action, t("Taking {element}", { element: name }));
-    else if (owner === undefined) node.disabled = true;
-    else node.onclick = () => { document.getElementById("why").textContent = t("{element} ({id}) is not in the pool: seat {n} has it (CD-2)", { element: name, id, n: owner + 1 }); };
-    return node;
+  document.getElementById("pool").replaceChildren(...poolButtons(comps.elements, msg.view, takes, {
+    color,
+    take: (action, name) => sendPaced(action, t("Taking {element}", { element: name })),
+    taken: (name, id, n) => t("{element} ({id}) is not in the pool: seat {n} has it (CD-2)", { element: name, id, n }),
   }));
 }
 
 // A seat's building as cubes [x, y, z, element] from its placed elements [id, turn, x, y, z].
-function cubes(v, s) {
-  const out = [];
-  for (const [id, turned, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[turned]) out.push([cx + x, cy + y, z, id]);
-  return out;
-}
-
-function heights(v, s) {
-  const h = new Map();
-  for (const [x, y, z] of cubes(v, s)) h.set(`${x},${y}`, Math.max(h.get(`${x},${y}`) ?? 0, z + 1));
-  return h;
-}
+const cubes = (v, s) => buildingCubes(comps.elements, v.built[s], 1);
+const heights = (v, s) => cubeHeights(cubes(v, s));
 
 // Why the ghost cannot go here (CD-1, CD-2 with JU-5), from the card and the building.
 function refusal(v, s, cells) {

@@ -1,12 +1,11 @@
-// COUNTDOWN's tooltips (issue 30; static/tips.js shows them): TOKYO JUTAKU's building
+// COUNTDOWN's tooltips (issue 30; static/tips.js shows them): the JUTAKU kit's building
 // parts (the pool, one's plot — the whole card —, the element in hand), the cards to pick,
 // the clock and the players' state in words.
 import { t } from "/static/i18n.js";
-import { placeName, districtName } from "/static/titles/tokyo_jutaku/pieces.js";
-import { buildingTips, components } from "/static/titles/tokyo_jutaku/tips.js";
+import { placeName, districtName } from "/static/titles/jutaku_kit/pieces.js";
+import { buildingTips, components, seatWord } from "/static/titles/jutaku_kit/building_tips.js";
 
 const ADDRESS = "/api/titles/countdown/components";
-const seatWord = (s) => t("seat {n}", { n: Number(s) + 1 });
 
 export const TIPS = [
   ...buildingTips(ADDRESS, "CD-2"),

@@ -10,7 +10,7 @@ import { connectTable } from "/static/live.js";
 import { hintPanel } from "/static/hint.js";
 import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
 import { renderEnd } from "/static/endscreen.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor, isoTower, elementName, placeName, keyboardPlot, refocus } from "/static/titles/jutaku_kit/pieces.js";
 
 const U = 100; // one card on the board's drawing
 const M = 24; // the board's margin

@@ -2,7 +2,7 @@
 // pyramids, corners (drinks), edges (claims), the Colour cards, the bid pile, the pool's
 // elements, one's own cards and each player's pieces in words.
 import { t, yen } from "/static/i18n.js";
-import { elementName, placeName } from "/static/titles/tokyo_jutaku/pieces.js";
+import { elementName, placeName } from "/static/titles/jutaku_kit/pieces.js";
 
 const comps = await (await fetch("/api/titles/izakaya/components")).json();
 const seatWord = (s) => t("seat {n}", { n: Number(s) + 1 });

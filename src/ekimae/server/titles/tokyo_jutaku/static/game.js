@@ -9,7 +9,7 @@ import { t, yen } from "/static/i18n.js";
 import { connectTable } from "/static/live.js";
 import { setMarker, setSeatColours, seatChip } from "/static/follow.js";
 import { renderEnd } from "/static/endscreen.js";
-import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName, keyboardPlot, refocus } from "/static/titles/tokyo_jutaku/pieces.js";
+import { svg, SEAT_COLORS, DISTRICT_COLORS, reoriented, shapeSvg, elementColor as colorOf, isoTower, gameClock, pacer, bindTurning, rememberBest, storedBest, elementName, districtName, placeName, keyboardPlot, refocus, poolButtons, buildingCubes, cubeHeights } from "/static/titles/jutaku_kit/pieces.js";
 
 let comps = null;
 let table = null;
@@ -178,51 +178,20 @@ function drawPlan(msg) {
   box.replaceChildren(...cells);
 }
 
-function holders(v) {
-  const out = new Map();
-  v.hand.forEach((h, s) => { if (h) out.set(h, s); });
-  v.built.forEach((b, s) => b.forEach((p) => out.set(p[0], s)));
-  return out;
-}
-
 const elementColor = (id) => colorOf(comps.elements, id);
 
 function drawPool(msg) {
-  const v = msg.view;
   const takes = new Map(legalOf("take").map((a) => [a.action.element, a]));
-  const held = holders(v);
-  const box = document.getElementById("pool");
-  box.replaceChildren(...Object.entries(comps.elements).map(([id, e]) => {
-    const owner = held.get(id);
-    const name = elementName(e.name);
-    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${name} (${id})`, "aria-label": `${name} ${id}` + (owner !== undefined ? t(", seat {n} has it", { n: owner + 1 }) : "") });
-    node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? elementColor(id) : "#bbb"));
-    if (owner !== undefined) {
-      node.classList.add("ju-taken");
-      const b = el("span", { class: "ju-badge", text: String(owner + 1) });
-      b.style.background = SEAT_COLORS[owner];
-      node.append(b);
-    }
-    const take = takes.get(id);
-    if (take) node.onclick = () => sendPaced(take.action, t("Taking {element}", { element: name }));
-    else if (owner === undefined) node.disabled = true;
-    else node.onclick = () => { document.getElementById("why").textContent = t("{element} ({id}) is not in the pool: seat {n} has it (JU-4)", { element: name, id, n: owner + 1 }); };
-    return node;
+  document.getElementById("pool").replaceChildren(...poolButtons(comps.elements, msg.view, takes, {
+    color: elementColor,
+    take: (action, name) => sendPaced(action, t("Taking {element}", { element: name })),
+    taken: (name, id, n) => t("{element} ({id}) is not in the pool: seat {n} has it (JU-4)", { element: name, id, n }),
   }));
 }
 
-// The seat's building as cubes (x, y, z, element) from its placed elements.
-function cubes(v, s) {
-  const out = [];
-  for (const [id, , turned, x, y, z] of v.built[s]) for (const [cx, cy] of comps.elements[id].shapes[turned]) out.push([cx + x, cy + y, z, id]);
-  return out;
-}
-
-function heights(v, s) {
-  const h = new Map();
-  for (const [x, y, z] of cubes(v, s)) h.set(`${x},${y}`, Math.max(h.get(`${x},${y}`) ?? 0, z + 1));
-  return h;
-}
+// The seat's building as cubes (x, y, z, element): its entries name a border first.
+const cubes = (v, s) => buildingCubes(comps.elements, v.built[s], 2);
+const heights = (v, s) => cubeHeights(cubes(v, s));
 
 // Why the ghost cannot go here (JU-3, JU-5), from the card and the building.
 function refusal(v, s, plotIdx, rows, cells) {

@@ -1,7 +1,7 @@
 // The rules pages' picture of a building (issue 30): the isometric tower of the game pages
 // (pieces.js), for every title building with TOKYO JUTAKU's elements.
 import { t } from "/static/i18n.js";
-import { isoTower, elementColor } from "/static/titles/tokyo_jutaku/pieces.js";
+import { isoTower, elementColor } from "/static/titles/jutaku_kit/pieces.js";
 
 export async function draw(node, data) {
   const comps = await (await fetch("/api/titles/tokyo-jutaku/components")).json();

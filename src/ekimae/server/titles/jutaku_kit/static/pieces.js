@@ -1,6 +1,8 @@
-// TOKYO JUTAKU's drawing pieces, shared with the titles built on its elements and cards
-// (COUNTDOWN imports them from /static/titles/tokyo_jutaku/pieces.js): SVG helpers, the
-// element shapes turned and flipped, an element's colour, an isometric tower.
+// The JUTAKU kit's drawing pieces, shared by the pages built on its elements and cards
+// (TOKYO JUTAKU, COUNTDOWN, BOTTLE BONUS, IZAKAYA import them from
+// /static/titles/jutaku_kit/pieces.js): SVG helpers, the element shapes turned and
+// flipped, an element's colour, an isometric tower.
+import { el } from "/static/dom.js";
 import { t, lang } from "/static/i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
@@ -200,4 +202,56 @@ export function refocus(box) {
   if (!board || document.activeElement === board) return;
   refocusing = true;
   try { board.focus({ preventScroll: true }); } finally { refocusing = false; }
+}
+
+// ---------------------------------------------------------------- the building pages' pool and buildings
+
+// Who holds each element (JU-4): the seat with it in hand or in its building.
+export function holders(v) {
+  const out = new Map();
+  v.hand.forEach((h, s) => { if (h) out.set(h, s); });
+  v.built.forEach((b, s) => b.forEach((p) => out.set(p[0], s)));
+  return out;
+}
+
+// The shared pool (JU-4) as buttons: each element's shape in its colour while free, grey
+// with its holder's seat once taken. `take(action, name)` sends a listed take; `taken(name,
+// id, n)` says why an element held by seat n cannot be taken (the page's rule).
+export function poolButtons(elements, v, takes, { color, take, taken }) {
+  const held = holders(v);
+  return Object.entries(elements).map(([id, e]) => {
+    const owner = held.get(id);
+    const name = elementName(e.name);
+    const node = el("button", { type: "button", class: "ju-el", "data-element": id, title: `${name} (${id})`, "aria-label": `${name} ${id}` + (owner !== undefined ? t(", seat {n} has it", { n: owner + 1 }) : "") });
+    node.append(shapeSvg(e.shapes[0], 34, owner === undefined ? color(id) : "#bbb"));
+    if (owner !== undefined) {
+      node.classList.add("ju-taken");
+      const b = el("span", { class: "ju-badge", text: String(owner + 1) });
+      b.style.background = SEAT_COLORS[owner];
+      node.append(b);
+    }
+    const listed = takes.get(id);
+    if (listed) node.onclick = () => take(listed.action, name);
+    else if (owner === undefined) node.disabled = true;
+    else node.onclick = () => { document.getElementById("why").textContent = taken(name, id, owner + 1); };
+    return node;
+  });
+}
+
+// A building as cubes [x, y, z, element] from its placed elements, each [id, …, turn, x, y,
+// z] with its orientation at `turnAt` (TOKYO JUTAKU's name a border first: 2; COUNTDOWN's: 1).
+export function buildingCubes(elements, built, turnAt) {
+  const out = [];
+  for (const p of built) {
+    const [turned, x, y, z] = p.slice(turnAt, turnAt + 4);
+    for (const [cx, cy] of elements[p[0]].shapes[turned]) out.push([cx + x, cy + y, z, p[0]]);
+  }
+  return out;
+}
+
+// Each square's height ("x,y" -> floors standing there) from a building's cubes.
+export function cubeHeights(cubes) {
+  const h = new Map();
+  for (const [x, y, z] of cubes) h.set(`${x},${y}`, Math.max(h.get(`${x},${y}`) ?? 0, z + 1));
+  return h;
 }

@@ -1,5 +1,6 @@
-"""The building pages' sentences in the reader's language (issue 20): TOKYO JUTAKU's, and
-COUNTDOWN's and BOTTLE BONUS's, which build with its elements.
+"""The words of the pages that build with the JUTAKU kit's elements (issue 20): a parcel
+card's place and an element's name in the reader's language; TOKYO JUTAKU's, COUNTDOWN's,
+BOTTLE BONUS's and IZAKAYA's pages say their sentences with these `Words`.
 
 Each sentence is a catalogue message marked `_N("…")` and translated by a `Words(lang)`, as
 TOKYO METRO's prompts are (docs/i18n.md); English (the default) is the msgids, so the
@@ -11,25 +12,18 @@ those of our rules reference (docs/rules/it, docs/rules/ja).
 from __future__ import annotations
 
 import re
-from functools import cache
 
 from ekimae import i18n
-from ekimae.core.data import Fields, read_toml
+from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.i18n import _N, DEFAULT
+
+__all__ = ["Words", "places_ja"]
 
 # The elements' printed names (elements.toml) are English descriptions of their shapes;
 # other languages say the same from the shape's parts.
 _BAR = re.compile(r"(\d)-bar")
 _BLOCK = re.compile(r"(\d)×(\d) block")
 _PIECE = re.compile(r"(\d|seven)-square piece (\d+)")
-
-
-@cache
-def places_ja() -> dict[str, str]:
-    """The parcel cards' places in Japanese script, by printed name (places_ja.toml)."""
-    source = "places_ja.toml"
-    table = Fields(source, "places", read_toml(source, __package__).get("places"))
-    return {name: table.text(name) for name in table.table}
 
 
 class Words(i18n.Words):
