@@ -1,0 +1,73 @@
+"""Following another process's action from its event (issue 29, `server.following`): only
+the held game's very next change is applied; anything else is left to a re-read."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+from typing import Any
+
+from ekimae.core.record import GameRecord, replay
+from ekimae.games import find_game
+from ekimae.server import undoing
+from ekimae.server.events import APPENDED
+from ekimae.server.following import follow
+from ekimae.server.store import CARRY_LIMIT, GameInfo, carry
+
+GAME = find_game("tokyo-metro")
+
+
+def held(bids: int) -> Any:
+    """A game held at revision 5 after `bids` turn bids (TM-3), as a table holds it."""
+    actions = [
+        (seat, GAME.codec.from_dict({"type": "turn-bid", "amount": 0})) for seat in range(bids)
+    ]
+    record = GameRecord(GAME.name, 3, 4, {}, actions, ["A", "B", "C"])
+    state = replay(record, GAME)
+    info = GameInfo(
+        "g1", GAME.name, 3, 4, {}, ["A", "B", "C"], [None, None, None], bids,
+        list(state.current_players()), False, None, "", revision=5,
+    )  # fmt: skip
+    return SimpleNamespace(
+        info=info, record=record, state=state, game=GAME, verdict=undoing.Verdict(),
+        keys={}, revision=5,
+    )  # fmt: skip
+
+
+def bid_event(seat: int, revision: int, count: int, key: str | None = "k") -> dict[str, Any]:
+    wire = {"type": "turn-bid", "amount": 100}
+    return {"g": "g1", "k": "action", "n": count, "r": revision, **carry(seat, wire, key)}
+
+
+def test_the_next_action_is_applied_to_a_copy_as_a_reread_would() -> None:
+    game = held(1)
+    found = follow(game, bid_event(1, 6, 2))
+    assert found is not None and found.kind == APPENDED
+    assert found.state is not None and found.record is not None
+    assert found.record.actions == [*game.record.actions, (1, found.record.actions[-1][1])]
+    assert found.state.to_dict() == replay(found.record, GAME).to_dict()
+    assert found.keys == {"k": 1}
+    assert found.info.revision == 6 and found.info.action_count == 2
+    assert found.info.to_act == list(found.state.current_players()) == [2]
+    assert len(game.record.actions) == 1  # the held game is untouched
+    assert list(game.state.current_players()) == [1, 2] and game.revision == 5
+
+
+def test_a_gap_a_wrong_count_or_an_event_without_the_action_is_left_to_a_reread() -> None:
+    game = held(1)
+    assert follow(game, bid_event(1, 7, 2)) is None  # a change in between (an undo, a seat)
+    assert follow(game, bid_event(1, 6, 1)) is None  # an undo's count
+    assert follow(game, bid_event(1, 5, 2)) is None  # already held
+    assert follow(game, {"g": "g1", "k": "action", "n": 2, "r": 6}) is None  # not carried
+
+
+def test_an_action_the_engine_refuses_or_cannot_read_is_left_to_a_reread() -> None:
+    game = held(1)
+    assert follow(game, bid_event(0, 6, 2)) is None  # seat 0 bid already (TM-3)
+    bad = {**bid_event(1, 6, 2), "a": {"type": "no-such-action"}}
+    assert follow(game, bad) is None
+    assert follow(game, {**bid_event(1, 6, 2), "s": "1"}) is None
+
+
+def test_an_event_carries_no_action_too_big_for_a_notification() -> None:
+    assert carry(0, {"type": "x"}, None) == {"s": 0, "a": {"type": "x"}, "y": None}
+    assert carry(0, {"type": "x" * CARRY_LIMIT}, None) == {}
