@@ -113,15 +113,15 @@ def test_another_process_applies_a_carried_action_without_a_read(
         for i in range(3):
             assert post_act(b, gid, toks[i], turn_bid(100 * i), i).status_code == 200
             receive_until(spectator_on_a, has_actions(i + 1))
-        assert table_a.followed == 0  # sealed: never on the wire between processes
+        assert table_a.carried == 0  # sealed: never on the wire between processes
         for i in range(3, 7):
             seat, action = first_legal(b, gid, toks)
             res = post_act(b, gid, toks[seat], action, i)
             assert res.json() == {"ok": True, "index": i}, res.text
             got = receive_until(spectator_on_a, has_actions(i + 1))
             assert got["type"] == "state"
-        assert table_a.followed == 4
-        # What A followed is what the table holds: every seat's view, the record.
+        assert table_a.carried == 4
+        # What A applied is what the table holds: every seat's view, the record.
         for token in (None, *toks):
             assert state(a, gid, token)["view"] == state(b, gid, token)["view"]
         table_b = b.app.state.hub._games[gid]  # type: ignore[attr-defined]

@@ -5,7 +5,7 @@ transaction (`Store._event`): an action (with the game's new action count and re
 an undo, a chat message, a seat change, a rematch. Each server process holds one psycopg
 connection that LISTENs on the store's channel and hands each event to the hub, which
 skips its own and brings the game to the table's: an action's event that is the held
-game's next revision is applied from the action it carries (`server.following`: the
+game's next revision is applied from the action it carries (`server.carried`: the
 engine checks it like any other), anything else is re-read from the table, so events
 that come late, twice or out of order still leave every process at the table's order of
 actions.

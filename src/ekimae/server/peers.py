@@ -2,7 +2,7 @@
 
 Another process's writes arrive as events (`server.bus`): for a game held here, its
 table applies the action an event carries when it is the held game's next change
-(`server.following`), else re-reads what changed, and pushes its sockets; chat
+(`server.carried`), else re-reads what changed, and pushes its sockets; chat
 messages and seat changes are read and passed on; a game the admin deleted is forgotten,
 a message it hid taken off the pages. A periodic check compares the
 revisions of the held games with the table (events lost while the listener was down),
@@ -60,7 +60,7 @@ class Peers:
             if isinstance(rev, int) and rev <= table.revision:
                 return  # already read (a late or repeated event)
             if kind == "action" and "a" in event:  # it carries the action: no read if next
-                self._spawn(self._follow(table, event))
+                self._spawn(self._apply_carried(table, event))
             else:
                 self._spawn(self._sync(table))
         elif kind == "chat" and isinstance(event.get("id"), int):
@@ -77,8 +77,8 @@ class Peers:
         if await table.sync():
             self.remote_events += 1
 
-    async def _follow(self, table: Table, event: dict[str, Any]) -> None:
-        if await table.follow(event):
+    async def _apply_carried(self, table: Table, event: dict[str, Any]) -> None:
+        if await table.apply_carried(event):
             self.remote_events += 1
 
     async def _remote_seats(self, table: Table, drop: int | None) -> None:

@@ -757,7 +757,7 @@ class Store:
         game's row, so writers of one game queue there, whichever process they are in.
         `carried`: the event names the action itself (its seat, wire form and key, what the
         row holds), so a process holding the game one revision behind applies it without
-        reading (`server.following`); the caller leaves it False for a sealed choice.
+        reading (`server.carried`); the caller leaves it False for a sealed choice.
         """
         summary = {
             "g": game_id,

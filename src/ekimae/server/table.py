@@ -31,10 +31,10 @@ from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord
 from ekimae.games import find_game
 from ekimae.server import undoing
+from ekimae.server.carried import apply_carried
 from ekimae.server.clients import Audience, Client
 from ekimae.server.errors import STALE_RETRIES, RefusedError
 from ekimae.server.events import ACTION, APPENDED, REPLACED, UNDO, Committed
-from ekimae.server.following import follow
 from ekimae.server.payloads import Snapshot, own_actions
 from ekimae.server.rereading import Reread, reread
 from ekimae.server.seat_changes import SeatChanges
@@ -123,7 +123,7 @@ class Table(SeatChanges):
         # When the action being stored reached the table (monotonic): its push's latency.
         self.arrived_at = 0.0
         self._snapshot: Snapshot | None = None
-        self.followed = 0  # other processes' actions applied from their events (no read)
+        self.carried = 0  # other processes' actions applied from their events (no read)
 
     @property
     def final(self) -> str | None:
@@ -453,17 +453,17 @@ class Table(SeatChanges):
         self._changed(kind, None, before)
         return True
 
-    async def follow(self, event: dict[str, Any]) -> bool:
+    async def apply_carried(self, event: dict[str, Any]) -> bool:
         """Another process's action, from its event: applied here if it is the held
-        game's next change (`server.following`), else the game is re-read. Whether the
-        game changed here; `followed` counts the actions applied without a read."""
+        game's next change (`server.carried`), else the game is re-read. Whether the
+        game changed here; `carried` counts the actions applied without a read."""
         async with self.lock:
-            found = None if self.dirty else follow(self, event)
+            found = None if self.dirty else apply_carried(self, event)
             if found is None:
                 return await self.sync_locked()
             before = frozenset(self.state.current_players())
             self._install(found)
-            self.followed += 1
+            self.carried += 1
             self._changed(APPENDED, None, before)
             return True
 
@@ -477,7 +477,7 @@ class Table(SeatChanges):
         return self._install(found)
 
     def _install(self, found: Reread) -> str | None:
-        """Make what was read (or followed) the held game; its kind of change."""
+        """Make what was read (or applied from an event) the held game; its kind of change."""
         self.info = found.info
         if found.kind is None:
             return None

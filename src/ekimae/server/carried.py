@@ -1,4 +1,4 @@
-"""Following another process's action from its event, without reading the table.
+"""Another process's action applied from the event that carries it, without reading the table.
 
 An action's event (`Store.append_action`) names the game's new revision and action count
 and, unless the action is a sealed choice or too big, the action itself: its seat, its
@@ -33,7 +33,7 @@ from ekimae.server.rereading import Held, Reread
 log = logging.getLogger("ekimae.server")
 
 
-def follow(held: Held, event: dict[str, Any]) -> Reread | None:
+def apply_carried(held: Held, event: dict[str, Any]) -> Reread | None:
     """The game after the action `event` carries, if it is the held game's next change;
     None when the game must be re-read instead. The held game is never changed here."""
     count = len(held.record.actions)

@@ -1,4 +1,4 @@
-"""Following another process's action from its event (issue 29, `server.following`): only
+"""Another process's action applied from its event (issue 29, `server.carried`): only
 the held game's very next change is applied; anything else is left to a re-read."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 from ekimae.core.record import GameRecord, replay
 from ekimae.games import find_game
 from ekimae.server import undoing
+from ekimae.server.carried import apply_carried
 from ekimae.server.events import APPENDED
-from ekimae.server.following import follow
 from ekimae.server.store import CARRY_LIMIT, GameInfo, carry
 
 GAME = find_game("tokyo-metro")
@@ -40,7 +40,7 @@ def bid_event(seat: int, revision: int, count: int, key: str | None = "k") -> di
 
 def test_the_next_action_is_applied_to_a_copy_as_a_reread_would() -> None:
     game = held(1)
-    found = follow(game, bid_event(1, 6, 2))
+    found = apply_carried(game, bid_event(1, 6, 2))
     assert found is not None and found.kind == APPENDED
     assert found.state is not None and found.record is not None
     assert found.record.actions == [*game.record.actions, (1, found.record.actions[-1][1])]
@@ -54,18 +54,18 @@ def test_the_next_action_is_applied_to_a_copy_as_a_reread_would() -> None:
 
 def test_a_gap_a_wrong_count_or_an_event_without_the_action_is_left_to_a_reread() -> None:
     game = held(1)
-    assert follow(game, bid_event(1, 7, 2)) is None  # a change in between (an undo, a seat)
-    assert follow(game, bid_event(1, 6, 1)) is None  # an undo's count
-    assert follow(game, bid_event(1, 5, 2)) is None  # already held
-    assert follow(game, {"g": "g1", "k": "action", "n": 2, "r": 6}) is None  # not carried
+    assert apply_carried(game, bid_event(1, 7, 2)) is None  # a change in between (an undo, a seat)
+    assert apply_carried(game, bid_event(1, 6, 1)) is None  # an undo's count
+    assert apply_carried(game, bid_event(1, 5, 2)) is None  # already held
+    assert apply_carried(game, {"g": "g1", "k": "action", "n": 2, "r": 6}) is None  # not carried
 
 
 def test_an_action_the_engine_refuses_or_cannot_read_is_left_to_a_reread() -> None:
     game = held(1)
-    assert follow(game, bid_event(0, 6, 2)) is None  # seat 0 bid already (TM-3)
+    assert apply_carried(game, bid_event(0, 6, 2)) is None  # seat 0 bid already (TM-3)
     bad = {**bid_event(1, 6, 2), "a": {"type": "no-such-action"}}
-    assert follow(game, bad) is None
-    assert follow(game, {**bid_event(1, 6, 2), "s": "1"}) is None
+    assert apply_carried(game, bad) is None
+    assert apply_carried(game, {**bid_event(1, 6, 2), "s": "1"}) is None
 
 
 def test_an_event_carries_no_action_too_big_for_a_notification() -> None:
