@@ -62,7 +62,7 @@ class Peers:
             if kind == "action" and "a" in event:  # it carries the action: no read if next
                 self._spawn(self._apply_carried(table, event))
             else:
-                self._spawn(self._sync(table))
+                self._spawn(self._sync(table, rev if isinstance(rev, int) else None))
         elif kind == "chat" and isinstance(event.get("id"), int):
             self._spawn(self._remote_chat(table, event["id"]))
         elif kind in ("seats", "rematch"):
@@ -73,8 +73,8 @@ class Peers:
         elif kind == "chat-hidden" and isinstance(event.get("id"), int):
             unshow(table, event["id"])
 
-    async def _sync(self, table: Table) -> None:
-        if await table.sync():
+    async def _sync(self, table: Table, revision: int | None = None) -> None:
+        if await table.sync(revision):
             self.remote_events += 1
 
     async def _apply_carried(self, table: Table, event: dict[str, Any]) -> None:

@@ -440,9 +440,12 @@ class Table(SeatChanges):
 
     # ------------------------------------------------------------------- re-reading
 
-    async def sync(self) -> bool:
-        """Re-read the game if another process changed it; push and announce if so."""
+    async def sync(self, revision: int | None = None) -> bool:
+        """Re-read the game if another process changed it; push and announce if so.
+        `revision`: an event's, already held if a re-read since took it (no read then)."""
         async with self.lock:
+            if revision is not None and revision <= self.revision and not self.dirty:
+                return False
             return await self.sync_locked()
 
     async def sync_locked(self) -> bool:
@@ -458,6 +461,9 @@ class Table(SeatChanges):
         game's next change (`server.carried`), else the game is re-read. Whether the
         game changed here; `carried` counts the actions applied without a read."""
         async with self.lock:
+            rev = event.get("r")
+            if isinstance(rev, int) and rev <= self.revision and not self.dirty:
+                return False  # read meanwhile (a re-read of an earlier event took it too)
             found = None if self.dirty else apply_carried(self, event)
             if found is None:
                 return await self.sync_locked()
