@@ -3,6 +3,8 @@ the held game's very next change is applied; anything else is left to a re-read.
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -11,7 +13,8 @@ from ekimae.games import find_game
 from ekimae.server import undoing
 from ekimae.server.carried import apply_carried
 from ekimae.server.events import APPENDED
-from ekimae.server.store import CARRY_LIMIT, GameInfo, carry
+from ekimae.server.store import CARRY_LIMIT, GameInfo, Store, carry
+from ekimae.server.tables import Tables
 
 GAME = find_game("tokyo-metro")
 
@@ -71,3 +74,29 @@ def test_an_action_the_engine_refuses_or_cannot_read_is_left_to_a_reread() -> No
 def test_an_event_carries_no_action_too_big_for_a_notification() -> None:
     assert carry(0, {"type": "x"}, None) == {"s": 0, "a": {"type": "x"}, "y": None}
     assert carry(0, {"type": "x" * CARRY_LIMIT}, None) == {}
+
+
+def test_a_table_applies_a_carried_action_and_drops_an_event_it_holds(tmp_path: Path) -> None:
+    """The table's side: the next action applied without a read; an event whose revision
+    the table holds already (a re-read took it) dropped, also without a read."""
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    made = store.create(GAME, 4, {}, ["A", "B", "C"], [None] * 3, [0, 1, 2], host_seat=0)
+
+    def no_read(*args: Any) -> Any:
+        raise AssertionError("the table read the database")
+
+    async def scenario() -> None:
+        table = await Tables(store, [], multi=True).get(made.id)
+        assert table is not None and table.revision == 0
+        store.load_from = no_read  # type: ignore[method-assign]
+        assert await table.apply_carried(bid_event(0, 1, 1))
+        assert table.carried == 1 and table.revision == 1 and table.info.action_count == 1
+        assert list(table.state.current_players()) == [1, 2]
+        assert not await table.apply_carried(bid_event(0, 1, 1))  # repeated
+        assert not await table.sync(1)  # an event already held
+        assert table.carried == 1 and len(table.record.actions) == 1
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.close()
