@@ -88,7 +88,7 @@ def test_a_table_applies_a_carried_action_and_drops_an_event_it_holds(tmp_path: 
     async def scenario() -> None:
         table = await Tables(store, [], multi=True).get(made.id)
         assert table is not None and table.revision == 0
-        store.load_from = no_read  # type: ignore[method-assign]
+        store.load_from = no_read  # type: ignore[method-assign, assignment]
         assert await table.apply_carried(bid_event(0, 1, 1))
         assert table.carried == 1 and table.revision == 1 and table.info.action_count == 1
         assert list(table.state.current_players()) == [1, 2]
