@@ -40,6 +40,7 @@ if TYPE_CHECKING:
 
 # Entries pushed with every update: the page asks for the rest once (`GET .../moves`).
 PUSHED = 30
+KEPT = 4 * PUSHED  # entries kept made at most (before the older ones are let go)
 
 # A part of a line: text, or a field [kind, value, shown] the page draws itself.
 Part = str | list[Any]
@@ -267,7 +268,7 @@ def _entry(
     key = (index, lang, secret)
     entry = made.made.get(key)
     if entry is None:
-        entry = made.made[key] = {
+        entry = {
             "i": index,
             "seat": None if step.seat == SYSTEM else step.seat,
             "kind": step.action.kind,
@@ -275,7 +276,19 @@ def _entry(
             "sealed": secret,
             "lines": lines(step.lines, step.note),
         }
+        _keep(made, key, entry)
     return entry
+
+
+def _keep(made: History, key: tuple[int, str, bool], entry: dict[str, Any]) -> None:
+    """Keep an entry while pushes still carry it (the last PUSHED steps): a whole game's
+    entries in every language are not held for as long as the game is."""
+    floor = len(made.steps) - PUSHED
+    if key[0] < floor:
+        return
+    if len(made.made) >= KEPT:
+        made.made = {k: e for k, e in made.made.items() if k[0] >= floor}
+    made.made[key] = entry
 
 
 def entries(
