@@ -88,6 +88,52 @@ def test_a_socket_on_one_process_sees_what_another_accepted(make_client: MakeCli
         assert got["message"]["text"] == "hi from B"
 
 
+def first_legal(client: TestClient, gid: str, toks: list[str]) -> tuple[int, Any]:
+    """A seat that may act, and its first legal action's wire form."""
+    for seat, token in enumerate(toks):
+        legal = state(client, gid, token)["legal"]
+        if legal:
+            return seat, legal[0]["action"]
+    raise AssertionError("nobody may act")
+
+
+@postgres_only
+def test_another_process_applies_a_carried_action_without_a_read(
+    make_client: MakeClient,
+) -> None:
+    """Issue 29: an action's event carries the action, unless it is a sealed choice; the
+    process holding the game one revision behind applies it from the event (no read) and
+    is where the table is. The sealed turn bids (TM-3) are not carried: re-read."""
+    a, b = make_client(), make_client()
+    game = create(a, PEOPLE, seed=3)
+    gid, toks = game["id"], [s["token"] for s in game["seats"]]
+    with a.websocket_connect(f"/ws/{gid}") as spectator_on_a:
+        assert spectator_on_a.receive_json()["actions"] == 0
+        table_a = a.app.state.hub._games[gid]  # type: ignore[attr-defined]
+        for i in range(3):
+            assert post_act(b, gid, toks[i], turn_bid(100 * i), i).status_code == 200
+            receive_until(spectator_on_a, has_actions(i + 1))
+        assert table_a.carried == 0  # sealed: never on the wire between processes
+        for i in range(3, 7):
+            seat, action = first_legal(b, gid, toks)
+            res = post_act(b, gid, toks[seat], action, i)
+            assert res.json() == {"ok": True, "index": i}, res.text
+            got = receive_until(spectator_on_a, has_actions(i + 1))
+            assert got["type"] == "state"
+        assert table_a.carried == 4
+        # What A applied is what the table holds: every seat's view, the record.
+        for token in (None, *toks):
+            assert state(a, gid, token)["view"] == state(b, gid, token)["view"]
+        table_b = b.app.state.hub._games[gid]  # type: ignore[attr-defined]
+        assert table_a.record.actions == table_b.record.actions
+        assert table_a.revision == table_b.revision == table_a.info.revision
+        stored = a.app.state.hub.store.info(gid)  # type: ignore[attr-defined]
+        assert table_a.info == stored  # the game's row, as a re-read would give it
+        # A's next action is checked against that revision: accepted, no stale retry.
+        seat, action = first_legal(a, gid, toks)
+        assert post_act(a, gid, toks[seat], action, 7).json() == {"ok": True, "index": 7}
+
+
 @postgres_only
 def test_an_undo_on_one_process_is_pushed_by_the_other(make_client: MakeClient) -> None:
     a, b = make_client(), make_client()

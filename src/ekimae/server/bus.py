@@ -4,9 +4,11 @@ Every write that other processes' sockets must hear of sends `pg_notify` in its 
 transaction (`Store._event`): an action (with the game's new action count and revision),
 an undo, a chat message, a seat change, a rematch. Each server process holds one psycopg
 connection that LISTENs on the store's channel and hands each event to the hub, which
-skips its own and re-reads the game from the table (never trusting the payload for
-state), so events that come late, twice or out of order still leave every process at the
-table's order of actions.
+skips its own and brings the game to the table's: an action's event that is the held
+game's next revision is applied from the action it carries (`server.carried`: the
+engine checks it like any other), anything else is re-read from the table, so events
+that come late, twice or out of order still leave every process at the table's order of
+actions.
 
 A notification can be lost while the listening connection is down. So on every
 (re)connect the hub is told to catch up (`on_connect`: every game it serves is compared

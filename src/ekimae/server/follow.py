@@ -23,7 +23,7 @@ import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from fastapi import HTTPException
 
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
 
 # Entries pushed with every update: the page asks for the rest once (`GET .../moves`).
 PUSHED = 30
+KEPT = 4 * PUSHED  # entries kept made at most (before the older ones are let go)
 
 # A part of a line: text, or a field [kind, value, shown] the page draws itself.
 Part = str | list[Any]
@@ -56,12 +57,26 @@ class Step:
     note: Any = None  # what a title without a log says it did (`WebTitle.step_note`)
 
 
+class Position(Protocol):
+    """The position a payload is made of (`payloads.Snapshot`): its state, never changed
+    once made, after `count` actions, and its views, each built once."""
+
+    state: State
+    count: int
+
+    def view(self, seat: int | None) -> dict[str, Any]: ...
+
+
 @dataclass
 class History:
     steps: list[Step] = field(default_factory=list)
     setup: int = 0  # log lines written before the first action
-    cursor: State | None = None  # the state after `steps`, a private copy
+    cursor: State | None = None  # the state after `steps`
+    shared: bool = False  # `cursor` is the table's own state: copied before it is advanced
     log: list[str] = field(default_factory=list)  # the game's log (English) so far
+    # Entries made, by (index, language, sealed for the reader): a step never changes, so
+    # each is made once, not again for every push while it is among the last PUSHED.
+    made: dict[tuple[int, str, bool], dict[str, Any]] = field(default_factory=dict)
 
 
 _HISTORIES: weakref.WeakKeyDictionary[Any, History] = weakref.WeakKeyDictionary()
@@ -79,35 +94,56 @@ def _note(web: WebTitle, view: Mapping[str, Any]) -> Any:
     return None if hook is None else hook(view)
 
 
-def history(live: Live) -> History:
+def history(live: Live, position: Position | None = None) -> History:
     """The game's history up to its last action, replayed once and then advanced (a
-    taken-back action makes it replay from the start)."""
+    taken-back action makes it replay from the start). `position`: the payload's, if it
+    is the game's now (its open view is then read, not built again)."""
     actions = live.record.actions
     found = _HISTORIES.get(live)
     if found is not None:
         done = len(found.steps)
         same = done <= len(actions) and all(
-            (s.seat, s.action) == actions[i] for i, s in enumerate(found.steps)
+            s.action is actions[i][1] or (s.seat, s.action) == actions[i]
+            for i, s in enumerate(found.steps)
         )
         if same:
-            _advance(live, found, actions[done:])
+            _advance(live, found, actions[done:], position)
             return found
     made = History()
     states = iter_replay(live.record.truncated(0), live.game)
     made.cursor = next(states)
     made.log = _log_of(made.cursor.view(None))
     made.setup = len(made.log)
-    _advance(live, made, actions)
+    _advance(live, made, actions, position)
     _HISTORIES[live] = made
     return made
 
 
-def _advance(live: Live, made: History, actions: Sequence[tuple[int, Action]]) -> None:
-    state = made.cursor
-    assert state is not None
-    for seat, action in actions:
-        state.apply(seat, action)
-        view = state.view(None)
+def _advance(
+    live: Live,
+    made: History,
+    actions: Sequence[tuple[int, Action]],
+    position: Position | None = None,
+) -> None:
+    if not actions:
+        return
+    # The last action of a live game brings the history to the payload's own position:
+    # its state is taken as it is (no apply) and its open view read (built once for the
+    # spectators' payloads too). Only a history behind by more applies the others.
+    last = position is not None and position.count == len(live.record.actions)
+    for number, (seat, action) in enumerate(actions, start=1):
+        if last and number == len(actions):
+            assert position is not None
+            made.cursor, made.shared = position.state, True
+            view = position.view(None)
+        else:
+            if made.shared:
+                assert made.cursor is not None
+                made.cursor, made.shared = made.cursor.clone(), False
+            state = made.cursor
+            assert state is not None
+            state.apply(seat, action)
+            view = state.view(None)
         log = _log_of(view)
         start = len(made.log)
         made.log = log
@@ -241,22 +277,44 @@ def _entry(
 ) -> dict[str, Any]:
     step = made.steps[index]
     secret = hidden(live, viewer, step.seat, step.action)
-    return {
-        "i": index,
-        "seat": None if step.seat == SYSTEM else step.seat,
-        "kind": step.action.kind,
-        "action": None if secret else step.action.to_dict(),
-        "sealed": secret,
-        "lines": lines(step.lines, step.note),
-    }
+    key = (index, lang, secret)
+    entry = made.made.get(key)
+    if entry is None:
+        entry = {
+            "i": index,
+            "seat": None if step.seat == SYSTEM else step.seat,
+            "kind": step.action.kind,
+            "action": None if secret else step.action.to_dict(),
+            "sealed": secret,
+            "lines": lines(step.lines, step.note),
+        }
+        _keep(made, key, entry)
+    return entry
+
+
+def _keep(made: History, key: tuple[int, str, bool], entry: dict[str, Any]) -> None:
+    """Keep an entry while pushes still carry it (the last PUSHED steps): a whole game's
+    entries in every language are not held for as long as the game is."""
+    floor = len(made.steps) - PUSHED
+    if key[0] < floor:
+        return
+    if len(made.made) >= KEPT:
+        made.made = {k: e for k, e in made.made.items() if k[0] >= floor}
+    made.made[key] = entry
 
 
 def entries(
-    live: Live, viewer: int | None, lang: str, start: int = 0, upto: int | None = None
+    live: Live,
+    viewer: int | None,
+    lang: str,
+    start: int = 0,
+    upto: int | None = None,
+    position: Position | None = None,
 ) -> list[dict[str, Any]]:
     """The side log's entries for `viewer`'s page, actions [start, upto); an entry `i`
-    of -1 holds the lines written at setup (when `start` is 0)."""
-    made = history(live)
+    of -1 holds the lines written at setup (when `start` is 0). Entries are shared
+    between payloads: read, never changed."""
+    made = history(live, position)
     options = tuple(sorted((str(k), str(v)) for k, v in live.info.options.items()))
     game = live.game.name
     web = live.web
@@ -287,7 +345,9 @@ def entries(
     return out
 
 
-def page_extras(live: Live, viewer: int | None, lang: str) -> dict[str, Any]:
+def page_extras(
+    live: Live, viewer: int | None, lang: str, position: Position | None = None
+) -> dict[str, Any]:
     """What every update carries for following the game: the last entries of the side log
     (the page fetches the rest once), whether moves come in real time (a page never holds
     them back to pace them), and at the end the end screen."""
@@ -297,7 +357,7 @@ def page_extras(live: Live, viewer: int | None, lang: str) -> dict[str, Any]:
     start = max(0, count - PUSHED)
     source = SOURCES.get(live)  # a replay's step: its payload says its own move
     out: dict[str, Any] = {
-        "moves": [] if source is not None else entries(live, viewer, lang, start),
+        "moves": [] if source is not None else entries(live, viewer, lang, start, None, position),
         "moves_from": start,
         "real_time": live.game.type.dynamics is Dynamics.REAL_TIME,
     }

@@ -253,7 +253,7 @@ class Snapshot:
             # The rematch of a finished game, once a seat has asked for it (`Hub.rematch`).
             "rematch": self.info.rematch,
             # The side log's last entries, the bots' pace, the end screen (issue 31).
-            **follow.page_extras(live, seat, lang),
+            **follow.page_extras(live, seat, lang, self),
         }
 
     def _outcome(self) -> dict[str, Any]:

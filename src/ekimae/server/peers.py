@@ -1,7 +1,8 @@
 """Running beside other processes on one PostgreSQL database (issue 21).
 
 Another process's writes arrive as events (`server.bus`): for a game held here, its
-table re-reads what changed (never trusting the payload) and pushes its sockets; chat
+table applies the action an event carries when it is the held game's next change
+(`server.carried`), else re-reads what changed, and pushes its sockets; chat
 messages and seat changes are read and passed on; a game the admin deleted is forgotten,
 a message it hid taken off the pages. A periodic check compares the
 revisions of the held games with the table (events lost while the listener was down),
@@ -58,7 +59,10 @@ class Peers:
             rev = event.get("r")
             if isinstance(rev, int) and rev <= table.revision:
                 return  # already read (a late or repeated event)
-            self._spawn(self._sync(table))
+            if kind == "action" and "a" in event:  # it carries the action: no read if next
+                self._spawn(self._apply_carried(table, event))
+            else:
+                self._spawn(self._sync(table, rev if isinstance(rev, int) else None))
         elif kind == "chat" and isinstance(event.get("id"), int):
             self._spawn(self._remote_chat(table, event["id"]))
         elif kind in ("seats", "rematch"):
@@ -69,8 +73,12 @@ class Peers:
         elif kind == "chat-hidden" and isinstance(event.get("id"), int):
             unshow(table, event["id"])
 
-    async def _sync(self, table: Table) -> None:
-        if await table.sync():
+    async def _sync(self, table: Table, revision: int | None = None) -> None:
+        if await table.sync(revision):
+            self.remote_events += 1
+
+    async def _apply_carried(self, table: Table, event: dict[str, Any]) -> None:
+        if await table.apply_carried(event):
             self.remote_events += 1
 
     async def _remote_seats(self, table: Table, drop: int | None) -> None:

@@ -190,6 +190,17 @@ def _info(row: GameRow | Row[Any]) -> GameInfo:
     )
 
 
+# The most an event may carry of an action's wire form and key, in bytes of JSON: far
+# under PostgreSQL's 8000-byte limit on a notification, whatever else it holds.
+CARRY_LIMIT = 2000
+
+
+def carry(seat: int, wire: dict[str, Any], key: str | None) -> dict[str, Any]:
+    """What an action's event carries of it (nothing if it is too big to carry)."""
+    extra = {"s": seat, "a": wire, "y": key}
+    return extra if len(json.dumps(extra)) <= CARRY_LIMIT else {}
+
+
 def _moved(revision: bool) -> Any:
     """`UPDATE games SET <summary>, revision = revision + 1 WHERE id = :g [AND revision =
     :rev] RETURNING revision`: the write's first statement, which also locks the row."""
@@ -736,6 +747,7 @@ class Store:
         winner: int | None,
         key: str | None = None,
         revision: int | None = None,
+        carried: bool = False,
     ) -> int:
         """Commit action number `index`; returns the game's new revision.
 
@@ -743,6 +755,9 @@ class Store:
         the game's revision is no longer `revision` (another process wrote since the caller
         read it): nothing is written then. The conditional update comes first and locks the
         game's row, so writers of one game queue there, whichever process they are in.
+        `carried`: the event names the action itself (its seat, wire form and key, what the
+        row holds), so a process holding the game one revision behind applies it without
+        reading (`server.carried`); the caller leaves it False for a sealed choice.
         """
         summary = {
             "g": game_id,
@@ -757,9 +772,11 @@ class Store:
                 moved = conn.execute(_MOVE[revision is not None], summary).scalar()
                 if moved is None:
                     raise StaleWriteError(f"game {game_id}: another process wrote first")
-                row = {"g": game_id, "idx_": index, "seat_": seat, "action_": action.to_dict()}
+                wire = action.to_dict()
+                row = {"g": game_id, "idx_": index, "seat_": seat, "action_": wire}
                 conn.execute(_ADD_ACTION, {**row, "key_": key})
-                self._event(conn, game_id, "action", n=index + 1, r=moved)
+                extra = carry(seat, wire, key) if carried else {}
+                self._event(conn, game_id, "action", n=index + 1, r=moved, **extra)
         except IntegrityError as exc:
             raise StaleWriteError(f"game {game_id}: action {index} already stored") from exc
         return int(moved)

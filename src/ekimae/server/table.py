@@ -31,11 +31,12 @@ from ekimae.core.game import SYSTEM, Dynamics, Game, State, stamp
 from ekimae.core.record import GameRecord
 from ekimae.games import find_game
 from ekimae.server import undoing
+from ekimae.server.carried import apply_carried
 from ekimae.server.clients import Audience, Client
 from ekimae.server.errors import STALE_RETRIES, RefusedError
 from ekimae.server.events import ACTION, APPENDED, REPLACED, UNDO, Committed
 from ekimae.server.payloads import Snapshot, own_actions
-from ekimae.server.rereading import reread
+from ekimae.server.rereading import Reread, reread
 from ekimae.server.seat_changes import SeatChanges
 from ekimae.server.store import GameInfo, StaleWriteError, Store
 from ekimae.server.titles import WebTitle, web_title
@@ -122,6 +123,7 @@ class Table(SeatChanges):
         # When the action being stored reached the table (monotonic): its push's latency.
         self.arrived_at = 0.0
         self._snapshot: Snapshot | None = None
+        self.carried = 0  # other processes' actions applied from their events (no read)
 
     @property
     def final(self) -> str | None:
@@ -300,6 +302,7 @@ class Table(SeatChanges):
             state.winner(),
             key,
             self.revision,
+            self.multi and action.kind not in self.game.type.sealed,  # carried by its event
         )
         self.record.actions.append((seat, action))
         if key is not None:
@@ -437,9 +440,12 @@ class Table(SeatChanges):
 
     # ------------------------------------------------------------------- re-reading
 
-    async def sync(self) -> bool:
-        """Re-read the game if another process changed it; push and announce if so."""
+    async def sync(self, revision: int | None = None) -> bool:
+        """Re-read the game if another process changed it; push and announce if so.
+        `revision`: an event's, already held if a re-read since took it (no read then)."""
         async with self.lock:
+            if revision is not None and revision <= self.revision and not self.dirty:
+                return False
             return await self.sync_locked()
 
     async def sync_locked(self) -> bool:
@@ -450,6 +456,23 @@ class Table(SeatChanges):
         self._changed(kind, None, before)
         return True
 
+    async def apply_carried(self, event: dict[str, Any]) -> bool:
+        """Another process's action, from its event: applied here if it is the held
+        game's next change (`server.carried`), else the game is re-read. Whether the
+        game changed here; `carried` counts the actions applied without a read."""
+        async with self.lock:
+            rev = event.get("r")
+            if isinstance(rev, int) and rev <= self.revision and not self.dirty:
+                return False  # read meanwhile (a re-read of an earlier event took it too)
+            found = None if self.dirty else apply_carried(self, event)
+            if found is None:
+                return await self.sync_locked()
+            before = frozenset(self.state.current_players())
+            self._install(found)
+            self.carried += 1
+            self._changed(APPENDED, None, before)
+            return True
+
     async def _reload(self) -> str | None:
         """Under the lock: bring the game to the database's (`server.rereading`), in place
         (its sockets, lock and tasks stay). Returns `APPENDED`, `REPLACED` or None."""
@@ -457,6 +480,10 @@ class Table(SeatChanges):
         self.dirty = False
         if found is None:
             return None
+        return self._install(found)
+
+    def _install(self, found: Reread) -> str | None:
+        """Make what was read (or applied from an event) the held game; its kind of change."""
         self.info = found.info
         if found.kind is None:
             return None

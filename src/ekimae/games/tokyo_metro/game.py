@@ -199,7 +199,14 @@ class TokyoMetroState(StateDefaults):
         return self.s.final
 
     def clone(self) -> TokyoMetroState:
-        return TokyoMetroState(self.ctx, self.s.clone())
+        twin = TokyoMetroState(self.ctx, self.s.clone())
+        # The same position has the same listing: a copy that is then applied to (the
+        # server applies each action to a copy) checks it against the listing the
+        # original made already (its bots chose from it), not a new one. Shared, never
+        # changed: an apply lists afresh, in a new list.
+        twin._legal_seat, twin._legal = self._legal_seat, self._legal
+        twin._legal_ids, twin._legal_set = self._legal_ids, self._legal_set
+        return twin
 
     def to_dict(self) -> dict[str, Any]:
         return {"options": self.s.options, "state": self.s.to_dict()}
