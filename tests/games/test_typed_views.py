@@ -27,6 +27,10 @@ from ekimae.games.chocolate_milk.game import GAME as MILK
 from ekimae.games.chocolate_milk.view import MilkView, milk_view
 from ekimae.games.izakaya.game import GAME as IZAKAYA
 from ekimae.games.izakaya.view import IzakayaView, izakaya_view
+from ekimae.games.quick_draw.game import GAME as QUICK_DRAW
+from ekimae.games.quick_draw.view import QuickDrawView, quick_draw_view
+from ekimae.games.sealed_auction.game import GAME as AUCTION
+from ekimae.games.sealed_auction.view import AuctionView, auction_view
 from ekimae.games.shopping.game import GAME as SHOPPING
 from ekimae.games.shopping.view import ShoppingView, shopping_view
 from ekimae.games.tokyo_metro.game import GAME as METRO
@@ -71,6 +75,10 @@ TITLES = [
           metro_view, (1, 3, 5)),
     Typed(IZAKAYA, IzakayaView, "ekimae.games.izakaya.view", "end_pile", "end_piles",
           izakaya_view, (2, 3, 5)),
+    Typed(AUCTION, AuctionView, "ekimae.games.sealed_auction.view", "lots_to_come",
+          "lot_to_come", auction_view, (2, 3, 6)),
+    Typed(QUICK_DRAW, QuickDrawView, "ekimae.games.quick_draw.view", "round_end_ms",
+          "round_ends_ms", quick_draw_view, (1, 3)),
 ]  # fmt: skip
 
 
