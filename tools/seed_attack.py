@@ -46,7 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO
@@ -57,6 +57,7 @@ import numpy.typing as npt
 from ekimae.games.tokyo_metro.context import Ctx, load_ctx
 from ekimae.games.tokyo_metro.game import GAME
 from ekimae.games.tokyo_metro.setup import new_state, setup_players
+from ekimae.games.tokyo_metro.view import metro_view
 
 MASK = (1 << 64) - 1
 GAMMA = 0x9E3779B97F4A7C15
@@ -186,7 +187,7 @@ class Observation:
 
 
 def observe_view(
-    layout: Layout, view: dict[str, Any], into: Observation | None = None
+    layout: Layout, raw: Mapping[str, Any], into: Observation | None = None
 ) -> Observation:
     """What a spectator view shows of the deal: the grid, and the discard top if untouched.
 
@@ -194,6 +195,7 @@ def observe_view(
     the last `deal` of those (bottom row first, the oldest). Its discard pile holds the ones
     before, top = the newest, unless a Card action (TM-7.13) took cards off it.
     """
+    view = metro_view(raw)
     if len(view["players"]) != layout.seats:
         raise ValueError(f"the view has {len(view['players'])} seats, not {layout.seats}")
     obs = into or Observation(layout.seats, drawn=[0] * len(layout.deck_keys))
@@ -202,7 +204,8 @@ def observe_view(
         drawn = layout.deck_size(deck) - int(column["deck_count"])
         first = drawn - len(column["cards"])
         for i, card in enumerate(column["cards"]):
-            obs.add(deck, first + i, card)
+            if card is not None:  # a hole (MD-2) shows no card; TOKYO's grid has none
+                obs.add(deck, first + i, card)
         if column["discard_top"] is not None and column["discard_count"] == first:
             obs.add(deck, first - 1, column["discard_top"])
         obs.drawn[deck] = max(obs.drawn[deck], drawn)
@@ -692,8 +695,9 @@ def live_views(
             while time.monotonic() < deadline:
                 payload = httpx.get(f"{base}/api/games/{gid}", timeout=10).json()
                 view = payload["view"]
-                if view["round"] != seen_round and not payload["finished"]:
-                    seen_round = view["round"]
+                shown = metro_view(view)["round"]
+                if shown != seen_round and not payload["finished"]:
+                    seen_round = shown
                     (early if seen_round <= rounds else later).append(view)
                 if payload["finished"]:
                     break

@@ -33,6 +33,10 @@ from ekimae.games.countdown.game import GAME as COUNTDOWN
 from ekimae.games.countdown.view import CountdownView, countdown_view
 from ekimae.games.izakaya.game import GAME as IZAKAYA
 from ekimae.games.izakaya.view import IzakayaView, izakaya_view
+from ekimae.games.quick_draw.game import GAME as QUICK_DRAW
+from ekimae.games.quick_draw.view import QuickDrawView, quick_draw_view
+from ekimae.games.sealed_auction.game import GAME as AUCTION
+from ekimae.games.sealed_auction.view import AuctionView, auction_view
 from ekimae.games.shopping.game import GAME as SHOPPING
 from ekimae.games.shopping.view import ShoppingView, shopping_view
 from ekimae.games.tokyo_jutaku.game import GAME as JUTAKU
@@ -89,6 +93,10 @@ TITLES = [
           countdown_view, (1, 3), ("builder", "random")),
     Typed(BOTTLE, BottleView, "ekimae.games.bottle_bonus.view", "spendable", "spendables",
           bottle_bonus_view, (3,), ("builder", "random")),
+    Typed(AUCTION, AuctionView, "ekimae.games.sealed_auction.view", "lots_to_come",
+          "lot_to_come", auction_view, (2, 3, 6)),
+    Typed(QUICK_DRAW, QuickDrawView, "ekimae.games.quick_draw.view", "round_end_ms",
+          "round_ends_ms", quick_draw_view, (1, 3)),
 ]  # fmt: skip
 
 

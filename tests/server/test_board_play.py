@@ -234,7 +234,10 @@ def _play(page: Page, server: str, name: str, phone: bool = False) -> Player:
 
 @pytest.mark.slow
 def test_a_whole_game_by_pointing_on_a_desktop(live: str, chromium: Browser) -> None:
-    page = chromium.new_page(viewport={"width": 1366, "height": 900})
+    # With motion: the test watches trains run (the fixture's pages reduce it).
+    page = chromium.new_page(
+        viewport={"width": 1366, "height": 900}, reduced_motion="no-preference"
+    )
     player = _play(page, live, "desktop")
     assert player.clicks >= 30
     # Spots, map cells (place, walk, move) and the confirmation were all used.
@@ -249,7 +252,10 @@ def test_a_whole_game_by_pointing_on_a_desktop(live: str, chromium: Browser) -> 
 @pytest.mark.slow
 def test_a_whole_game_by_pointing_on_a_phone(live: str, chromium: Browser) -> None:
     context = chromium.new_context(
-        viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True
+        viewport={"width": 390, "height": 844},
+        has_touch=True,
+        is_mobile=True,
+        reduced_motion="no-preference",
     )
     page = context.new_page()
     player = _play(page, live, "phone", phone=True)

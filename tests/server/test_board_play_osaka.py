@@ -54,7 +54,10 @@ def test_an_osaka_game_by_pointing(
         },
     )
     assert res.status_code == 201, res.text
-    page = chromium.new_page(viewport={"width": 1366, "height": 900})
+    # With motion: the test watches trains run (the fixture's pages reduce it).
+    page = chromium.new_page(
+        viewport={"width": 1366, "height": 900}, reduced_motion="no-preference"
+    )
     page.goto(live + res.json()["me"]["url"])
     expect(page.locator("#status")).to_contain_text("You are seat 1 Ann", timeout=10_000)
     # The card set's own decks: OSAKA's five (OS-1) or TOKYO's six (TM-1.4).

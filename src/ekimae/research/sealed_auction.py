@@ -7,6 +7,7 @@ from typing import Any
 
 from ekimae.games.sealed_auction.actions import Bid
 from ekimae.games.sealed_auction.components import load_data
+from ekimae.games.sealed_auction.view import auction_view
 from ekimae.research.space import Catalog
 
 
@@ -25,8 +26,11 @@ class Encoder:
         self.scale = float(load_data().start_money)
         self.size = 4 * seats + 3
 
-    def encode(self, view: Mapping[str, Any]) -> list[float]:
+    def encode(self, raw: Mapping[str, Any]) -> list[float]:
+        view = auction_view(raw)
         me = view["seat"]
+        if me is None:
+            raise ValueError("the encoder reads a seat's view, not a spectator's")
         out: list[float] = []
         for k in range(self.seats):
             p = view["players"][(me + k) % self.seats]

@@ -20,7 +20,7 @@ from ekimae.bots.shopping.heuristic import ranked
 from ekimae.core.actions import Action
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.state import ShoppingState
-from ekimae.games.shopping.view import shopping_view
+from ekimae.games.shopping.view import own_seat, shopping_view
 
 MARGIN_SCALE = 1000.0  # yen: a ¥1,000 lead is a clear win
 WIDTH = 4  # candidates from `normal`
@@ -37,7 +37,7 @@ def _policy(state: ShoppingState, seat: int, legal: Sequence[Action], rng: rando
 
 
 def _sample(view: dict[str, Any], rng: random.Random) -> Any:
-    return GAME.determinize(view, view["seat"], rng.getrandbits(64))
+    return GAME.determinize(view, own_seat(shopping_view(view)), rng.getrandbits(64))
 
 
 class StrongBot:

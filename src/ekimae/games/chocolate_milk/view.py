@@ -116,3 +116,14 @@ def milk_view(view: Mapping[str, Any]) -> MilkView:
     if view.get("game") != GAME_NAME:
         raise ValueError(f"not a CHOCOLATE MILK view: game {view.get('game')!r}")
     return cast(MilkView, view)
+
+
+LAST_KINDS = frozenset({"buy", "sell", "crate", "pass"})
+
+
+def last_move_view(note: Mapping[str, Any]) -> LastMoveView:
+    """A view's `last` kept apart from its view (the web part's note for one step) read as
+    what it is; `ValueError` for a kind the game does not make."""
+    if note.get("kind") not in LAST_KINDS:
+        raise ValueError(f"not a CHOCOLATE MILK move: kind {note.get('kind')!r}")
+    return cast(LastMoveView, note)

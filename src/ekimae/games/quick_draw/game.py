@@ -10,6 +10,7 @@ from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat,
 from ekimae.games.quick_draw.actions import CODEC
 from ekimae.games.quick_draw.components import PACKAGE, Rules, load_rules
 from ekimae.games.quick_draw.state import QuickDrawState
+from ekimae.games.quick_draw.view import quick_draw_view
 
 
 def _game_type(rules: Rules) -> GameType:
@@ -48,8 +49,9 @@ class QuickDrawGame(GameDefaults):
         self.type.check_options(data.get("options"))
         return QuickDrawState.from_dict(self.rules, data)
 
-    def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> QuickDrawState:
+    def determinize(self, raw: Mapping[str, Any], seat: Seat, seed: int) -> QuickDrawState:
         """Nothing is hidden: the state the view shows."""
+        view = quick_draw_view(raw)
         players = view["players"]
         state = QuickDrawState(self.rules, dict(view["options"]), len(players))
         state.round = int(view["round"]) + (1 if view["over"] else 0)

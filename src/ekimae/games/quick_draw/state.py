@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
@@ -11,6 +11,7 @@ from ekimae.core.game import SYSTEM, Seat, StateDefaults
 from ekimae.core.saved import Context, Derived, Saved, Shared
 from ekimae.games.quick_draw.actions import Stop, Tap, TimeUp
 from ekimae.games.quick_draw.components import Rules
+from ekimae.games.quick_draw.view import QuickDrawView
 
 NEVER = -1  # no tap yet this round
 
@@ -96,6 +97,10 @@ class QuickDrawState(Saved, StateDefaults):
             self._end_round(action.at)
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The generic API's view: `view_for`'s, the same dict."""
+        return cast(dict[str, Any], self.view_for(seat))
+
+    def view_for(self, seat: Seat | None) -> QuickDrawView:
         """Everything is public in QUICK DRAW: every seat sees the same table."""
         return {
             "seat": seat,  # whose view this is (None: a spectator's)

@@ -12,6 +12,7 @@ from ekimae.core.rng import Rng
 from ekimae.games.sealed_auction.actions import CODEC
 from ekimae.games.sealed_auction.components import PACKAGE, AuctionData, load_data
 from ekimae.games.sealed_auction.state import Result, SealedAuctionState
+from ekimae.games.sealed_auction.view import auction_view
 
 
 def _game_type(data: AuctionData) -> GameType:
@@ -59,9 +60,10 @@ class SealedAuctionGame(GameDefaults):
         self.type.check_options(data.get("options"))
         return SealedAuctionState.from_dict(self.data, data)
 
-    def determinize(self, view: Mapping[str, Any], seat: Seat, seed: int) -> SealedAuctionState:
-        """A full state whose `view(seat)` is `view`: the others' sealed bids are drawn
+    def determinize(self, raw: Mapping[str, Any], seat: Seat, seed: int) -> SealedAuctionState:
+        """A full state whose `view(seat)` is `raw`: the others' sealed bids are drawn
         uniformly from what each could bid (SA-3), the lots to come shuffled (SA-1)."""
+        view = auction_view(raw)
         rng = Rng(seed)
         options = self.type.check_options(view["options"])
         players = view["players"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from ekimae.core.actions import Action
 from ekimae.core.errors import IllegalActionError
@@ -16,6 +16,7 @@ from ekimae.core.game import Seat, StateDefaults, places_by_score, seat_name, so
 from ekimae.core.saved import Context, Saved, Shared
 from ekimae.games.sealed_auction.actions import Bid
 from ekimae.games.sealed_auction.components import AuctionData
+from ekimae.games.sealed_auction.view import AuctionView, LotView
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,9 +165,13 @@ class SealedAuctionState(Saved, StateDefaults):
     # -- what each seat sees ----------------------------------------------------------------
 
     def view(self, seat: Seat | None) -> dict[str, Any]:
+        """The generic API's view: `view_for`'s, the same dict."""
+        return cast(dict[str, Any], self.view_for(seat))
+
+    def view_for(self, seat: Seat | None) -> AuctionView:
         """SA-1/SA-2: the table as `seat` sees it (None: a spectator). Hidden: the others'
         sealed bids (only `has_bid`) and the order of the lots to come (only their count)."""
-        up = None
+        up: LotView | None = None
         if not self.is_terminal():
             lot = self.data.lots[self.order[self.current]]
             up = {"id": lot.id, "name": lot.name, "value": lot.value}
@@ -206,10 +211,10 @@ class SealedAuctionState(Saved, StateDefaults):
     def open_view(self) -> dict[str, Any]:
         """The spectator's table with every sealed bid shown (the lot order stays hidden:
         it is not a choice anybody made)."""
-        table = self.view(None)
+        table = self.view_for(None)
         for player in table["players"]:
             player["bid"] = self.bids[player["seat"]]
-        return table
+        return cast(dict[str, Any], table)
 
     # -- copies and saving ------------------------------------------------------------------
 

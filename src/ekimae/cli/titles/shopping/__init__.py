@@ -91,7 +91,8 @@ class ShoppingTerminal(GenericTerminal):
     def render(self, game: Game[Any], state: State | None, path: str) -> None:
         """The mall as the browser draws it (at the start, or the state given)."""
         shown = state if state is not None else game.new_state(game.min_seats, 0)
-        Path(path).write_text(mall_svg(load_data(), shown.view(None)), encoding="utf-8")
+        drawn = mall_svg(load_data(), shopping_view(shown.view(None)))
+        Path(path).write_text(drawn, encoding="utf-8")
 
 
 TITLE = ShoppingTerminal()

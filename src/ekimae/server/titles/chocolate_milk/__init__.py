@@ -13,6 +13,7 @@ from typing import Any
 
 from ekimae.games.chocolate_milk.end_forms import FORMS
 from ekimae.games.chocolate_milk.game import GAME
+from ekimae.games.chocolate_milk.view import LastMoveView, last_move_view, milk_view
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.i18n.log import translate_line
 from ekimae.server.follow import Marker, Part
@@ -29,7 +30,7 @@ from ekimae.server.titles.chocolate_milk.board import (
 )
 
 
-def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
+def last_move(last: LastMoveView | None, lang: str = DEFAULT) -> str:
     """What the last action did, in a sentence (CM-2), in `lang`."""
     if last is None:
         return ""
@@ -39,8 +40,7 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
         return format_yen(amount, lang)
 
     seat = last["seat"] + 1
-    kind = last["kind"]
-    if kind == "buy":
+    if last["kind"] == "buy":
         drink = drink_name(str(last["drink"]), lang)
         if last["came_out"]:
             fate = say(_N("it came out"))
@@ -58,7 +58,7 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
             fate=fate,
             refill=refill,
         )
-    if kind == "sell":
+    if last["kind"] == "sell":
         return say(
             _N(
                 "Seat {n} sold {count} on the {card} card at {price} each ({paid}); "
@@ -71,7 +71,7 @@ def last_move(last: Mapping[str, Any] | None, lang: str = DEFAULT) -> str:
             paid=yen(last["paid"]),
             zero=yen(0),
         )
-    if kind == "crate":
+    if last["kind"] == "crate":
         return say(_N("Seat {n} bought a crate for {paid}."), n=seat, paid=yen(last["paid"]))
     return say(_N("Seat {n} passed."), n=seat)
 
@@ -85,7 +85,7 @@ def attribute_word(key: str, lang: str = DEFAULT) -> str:
     return name.removeprefix("the ") if lang == DEFAULT else name
 
 
-def last_move_parts(last: Mapping[str, Any], lang: str = DEFAULT) -> list[Part]:
+def last_move_parts(last: LastMoveView, lang: str = DEFAULT) -> list[Part]:
     """The side log's line for one move (CM-2): who did what, a drink as its chip, yen as
     yen (issue 31); the same facts as `last_move`."""
     say = Words(lang)
@@ -98,8 +98,7 @@ def last_move_parts(last: Mapping[str, Any], lang: str = DEFAULT) -> list[Part]:
     def drink(ident: str) -> str:
         return mark("drink", ident, drink_name(ident, lang))
 
-    kind = last["kind"]
-    if kind == "buy":
+    if last["kind"] == "buy":
         fate = (
             say(_N("it came out"))
             if last["came_out"]
@@ -114,7 +113,7 @@ def last_move_parts(last: Mapping[str, Any], lang: str = DEFAULT) -> list[Part]:
             fate=fate,
             refill=refill,
         )
-    elif kind == "sell":
+    elif last["kind"] == "sell":
         text = say(
             _N("{seat} sold {drinks} on the {card} card at {price} each ({paid})."),
             seat=seat,
@@ -123,16 +122,17 @@ def last_move_parts(last: Mapping[str, Any], lang: str = DEFAULT) -> list[Part]:
             price=yen(last["price"]),
             paid=yen(last["paid"]),
         )
-    elif kind == "crate":
+    elif last["kind"] == "crate":
         text = say(_N("{seat} bought a crate for {paid}."), seat=seat, paid=yen(last["paid"]))
     else:
         text = say(_N("{seat} passed."), seat=seat)
     return mark.parts(text)
 
 
-def milk_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+def milk_breakdown(raw: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
     """The end screen's table (CM-4): the yen kept, then each crate's best attribute and
     what it pays, n × n × ¥100."""
+    view = milk_view(raw)
     say = Words(lang)
     unit = DATA.score_unit
     rows: dict[str, list[str]] = {}
@@ -176,8 +176,9 @@ def ended_reason(reason: str, lang: str = DEFAULT) -> str:
     return translate_line(reason, FORMS, lang, GAME.name, names)
 
 
-def milk_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+def milk_prompt(raw: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening and what this seat may do (CM-2, CM-3), in `lang`."""
+    view = milk_view(raw)
     say = Words(lang)
     before = last_move(view["last"], lang)
     if view["ended"] is not None:
@@ -192,9 +193,10 @@ def milk_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) 
 
 
 def milk_label(
-    view: Mapping[str, Any], action: Mapping[str, Any], lang: str = DEFAULT
+    raw: Mapping[str, Any], action: Mapping[str, Any], lang: str = DEFAULT
 ) -> str | None:
     """A plain label for one legal action (wire form), in `lang`."""
+    view = milk_view(raw)
     say = Words(lang)
 
     def yen(amount: int) -> str:
@@ -231,7 +233,8 @@ class MilkWeb(GenericTitle):
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): the table as the page draws it (its texts
         said in the page's language by static/quickstart.js)."""
-        return f'<div class="quick-board" data-quick="chocolate_milk">{board_html(view)}</div>'
+        board = board_html(milk_view(view))
+        return f'<div class="quick-board" data-quick="chocolate_milk">{board}</div>'
 
     template = "chocolate_milk/templates/game.html"
 
@@ -239,17 +242,17 @@ class MilkWeb(GenericTitle):
 
     def picture(self) -> str:
         """The lobby's picture: the grid of parcel cards with its drinks, as a game starts."""
-        return grid_svg(GAME.new_state(2, 1).view(None)).replace(
+        return grid_svg(milk_view(GAME.new_state(2, 1).view(None))).replace(
             "<svg ", '<svg xmlns="http://www.w3.org/2000/svg" ', 1
         )
 
     def step_note(self, view: Mapping[str, Any]) -> Any:
-        return view["last"]
+        return milk_view(view)["last"]
 
     def note_lines(
         self, note: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
     ) -> list[list[Part]]:
-        return [last_move_parts(note, lang)]
+        return [last_move_parts(last_move_view(note), lang)]
 
     def end_breakdown(
         self, view: Mapping[str, Any], options: Mapping[str, str], lang: str = "en"
@@ -260,7 +263,7 @@ class MilkWeb(GenericTitle):
         return {"seat_inks": list(SEAT_INKS)}
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
-        return board_html(view)
+        return board_html(milk_view(view))
 
     def prompt(
         self,

@@ -9,11 +9,10 @@ comes from the view or the data files and is escaped.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
 from html import escape
-from typing import Any
 
 from ekimae.games.chocolate_milk.components import load_data
+from ekimae.games.chocolate_milk.view import MilkView
 from ekimae.games.jidohanbaiki.components import Drink
 from ekimae.games.jutaku_kit.places import places_ja
 from ekimae.i18n import _N, DEFAULT, Words
@@ -97,7 +96,7 @@ def _architect(seat: int, x: float, y: float) -> str:
     )
 
 
-def grid_svg(view: Mapping[str, Any]) -> str:
+def grid_svg(view: MilkView) -> str:
     """The vending machine above the 3×3 grid of parcel cards (CM-1)."""
     top = 40
     grid = _N("the grid of parcel cards")
@@ -132,7 +131,7 @@ def grid_svg(view: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
-def market_svg(view: Mapping[str, Any]) -> str:
+def market_svg(view: MilkView) -> str:
     """The Colour cards in a row, the Shape cards below, each with its yen (CM-1, CM-2)."""
     w, h = 60, 74
     label = _N("the Colour and Shape cards with their yen")
@@ -173,7 +172,7 @@ def market_svg(view: Mapping[str, Any]) -> str:
     return "".join(parts)
 
 
-def crates_svg(view: Mapping[str, Any]) -> str:
+def crates_svg(view: MilkView) -> str:
     """Each player's yen and crates: six slots a crate, with its best attribute's score."""
     holds = DATA.drinks.crate_holds
     slot = 28
@@ -225,7 +224,7 @@ def _shape_names() -> dict[str, dict[str, str]]:
     return {s.key: {"en": s.name, "ja": s.ja} for s in DATA.drinks.shapes}
 
 
-def board_html(view: Mapping[str, Any]) -> str:
+def board_html(view: MilkView) -> str:
     """The whole table: grid, Stock cards, crates (the page's overlay)."""
     return (
         f'<div class="cm-board" data-shapes="{escape(json.dumps(_shape_names()))}">'

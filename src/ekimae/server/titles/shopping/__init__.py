@@ -17,6 +17,7 @@ from ekimae.games.shopping.components import OUT
 from ekimae.games.shopping.game import GAME
 from ekimae.games.shopping.log_forms import FORMS, LEAVES
 from ekimae.games.shopping.market import fish_of
+from ekimae.games.shopping.view import ShoppingView, shopping_view
 from ekimae.i18n import _N, DEFAULT, Words, format_yen
 from ekimae.i18n.log import Names
 from ekimae.server.titles import GenericTitle
@@ -54,7 +55,7 @@ def shop_name(shop: str, lang: str = DEFAULT) -> str:
     return places_ja().get(found.name, found.name) if lang == "ja" else found.name
 
 
-def _in_front(view: Mapping[str, Any], point: str, lang: str) -> str:
+def _in_front(view: ShoppingView, point: str, lang: str) -> str:
     """A few of the items in front of `point`, for a move's label."""
     say = Words(lang)
     names: list[str] = []
@@ -70,12 +71,13 @@ def _in_front(view: Mapping[str, Any], point: str, lang: str) -> str:
     return f" — {shown}{'…' if len(names) > 4 else ''}" if names else ""
 
 
-def shopping_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
+def shopping_prompt(raw: Mapping[str, Any], seat: int | None, lang: str = DEFAULT) -> str:
     """What is happening now, and what this seat may do (SH-2 … SH-5), in `lang`."""
     say = Words(lang)
-    if view["phase"] == "over":
-        return say(_N("The game is over (SH-5): most yen wins, then most magazines."))
+    view = shopping_view(raw)
     turn = view["turn"]
+    if view["phase"] == "over" or turn is None:  # no turn once it is over
+        return say(_N("The game is over (SH-5): most yen wins, then most magazines."))
     if seat != turn:
         return say(_N("Seat {n} is shopping."), n=turn + 1)
     me = view["players"][seat]
@@ -92,9 +94,10 @@ def shopping_prompt(view: Mapping[str, Any], seat: int | None, lang: str = DEFAU
 
 
 def shopping_label(
-    view: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
+    raw: Mapping[str, Any], seat: int, action: Mapping[str, Any], lang: str = DEFAULT
 ) -> str | None:
     say = Words(lang)
+    view = shopping_view(raw)
     kind = action.get("type")
     if kind == "move":
         to = str(action["to"])
@@ -144,10 +147,11 @@ def exits(log: list[str]) -> dict[int, list[int]]:
     return found
 
 
-def shopping_breakdown(view: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
+def shopping_breakdown(raw: Mapping[str, Any], lang: str = DEFAULT) -> dict[str, Any]:
     """The end screen's table: what each exit paid, the magazines (SH-5's tie-break), and
     the crate of whoever was still inside — it pays nothing (SH-5)."""
     say = Words(lang)
+    view = shopping_view(raw)
     paid = exits(view_lines(view["log"]))
     each = DATA.exits_each
     rows: dict[str, list[str]] = {}
@@ -187,14 +191,15 @@ class ShoppingWeb(GenericTitle):
     def quick_picture(self, view: Mapping[str, Any], options: Mapping[str, str], lang: str) -> str:
         """The rules page's picture (issue 30): the mall as the page draws it (its texts
         said in the page's language by static/quickstart.js)."""
-        return f'<div class="quick-mall" data-quick="shopping">{mall_svg(DATA, view)}</div>'
+        mall = mall_svg(DATA, shopping_view(view))
+        return f'<div class="quick-mall" data-quick="shopping">{mall}</div>'
 
     template = "shopping/templates/game.html"
 
     def picture(self) -> str:
         """The lobby's picture: the mall as a game starts, with the page's own style for
         it (shopping.css's `.mall` rules: an image does not see the page's)."""
-        drawn = mall_svg(DATA, GAME.new_state(2, 1).view(None))
+        drawn = mall_svg(DATA, shopping_view(GAME.new_state(2, 1).view(None)))
         css = (HERE / "static" / "shopping.css").read_text(encoding="utf-8")
         rules = "\n".join(line for line in css.splitlines() if line.startswith(".mall "))
         head, _, rest = drawn.partition(">")
@@ -214,7 +219,7 @@ class ShoppingWeb(GenericTitle):
         return shopping_breakdown(view, lang)
 
     def overlay(self, view: Mapping[str, Any], options: Mapping[str, str]) -> str | None:
-        return mall_svg(DATA, view)
+        return mall_svg(DATA, shopping_view(view))
 
     def prompt(
         self,

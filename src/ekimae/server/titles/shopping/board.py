@@ -10,12 +10,11 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Mapping
 from html import escape
-from typing import Any
 
 from ekimae.games.shopping.components import OUT, ShoppingData
 from ekimae.games.shopping.market import fish_of
+from ekimae.games.shopping.view import ShoppingView
 from ekimae.i18n import _N
 
 SLOT = 100  # px a card slot, aisle included
@@ -81,8 +80,8 @@ def _text(
     )
 
 
-def _stock_lines(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list[Words]:
-    tokens: list[str] = view["shops"][shop]
+def _stock_lines(data: ShoppingData, view: ShoppingView, shop: str) -> list[Words]:
+    tokens = view["shops"][shop]
     found = data.shops[shop]
     if found.draws is not None:
         fish = found.draws
@@ -119,7 +118,7 @@ def _drinks(data: ShoppingData, tokens: list[str], x: float, y: float) -> list[s
     return out
 
 
-def _card(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list[str]:
+def _card(data: ShoppingData, view: ShoppingView, shop: str) -> list[str]:
     found = data.shops[shop]
     x = MARGIN + found.column * SLOT + GAP
     y = MARGIN + found.row * SLOT + GAP
@@ -138,7 +137,7 @@ def _card(data: ShoppingData, view: Mapping[str, Any], shop: str) -> list[str]:
     return parts
 
 
-def _machine(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
+def _machine(data: ShoppingData, view: ShoppingView) -> list[str]:
     column, row = data.mall.machine
     x = MARGIN + column * SLOT + GAP
     y = MARGIN + row * SLOT + GAP
@@ -163,7 +162,7 @@ def _machine(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def _players(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
+def _players(data: ShoppingData, view: ShoppingView) -> list[str]:
     parts: list[str] = []
     here: dict[str, int] = {}
     bottom = MARGIN + data.mall.rows * SLOT
@@ -186,7 +185,7 @@ def _players(data: ShoppingData, view: Mapping[str, Any]) -> list[str]:
     return parts
 
 
-def mall_svg(data: ShoppingData, view: Mapping[str, Any]) -> str:
+def mall_svg(data: ShoppingData, view: ShoppingView) -> str:
     """The whole mall for this view: aisles, points, cards, machine, exits, players."""
     mall = data.mall
     width = 2 * MARGIN + mall.columns * SLOT
