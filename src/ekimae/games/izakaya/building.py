@@ -13,7 +13,7 @@ positions (searches ask the same question very often).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import (
@@ -45,7 +45,7 @@ def piece_mask(element: Element, turn: int, x: int, y: int) -> int | None:
     return out
 
 
-def floors_of(elements: dict[str, Element], pieces: Sequence[Piece]) -> list[int]:
+def floors_of(elements: Mapping[str, Element], pieces: Sequence[Piece]) -> list[int]:
     """The building as floor masks, bottom up (JU-5)."""
     out: list[int] = []
     for ident, turn, x, y, z in pieces:
@@ -116,7 +116,15 @@ def fits(element: Element, plot: int, floors: Sequence[int], max_floors: int) ->
     known = _FITS.get(key)
     if known is not None:
         return known
-    found = False
+    found = find_fit(element, plot, floors, max_floors)
+    if len(_FITS) >= _FITS_MAX:
+        _FITS.clear()
+    _FITS[key] = found
+    return found
+
+
+def find_fit(element: Element, plot: int, floors: Sequence[int], max_floors: int) -> bool:
+    """`fits` worked out, not looked up (`rooms.Room` keeps its own answers)."""
     shapes = _shapes(element)
     for z in range(min(len(floors) + 1, max_floors)):
         below = plot if z == 0 else floors[z - 1]
@@ -125,10 +133,7 @@ def fits(element: Element, plot: int, floors: Sequence[int], max_floors: int) ->
         if free.bit_count() < element.size:
             continue
         touch = neighbours(here) if here else None
-        if any(_anchors(offsets, anchors, free, touch) for offsets, anchors in shapes):
-            found = True
-            break
-    if len(_FITS) >= _FITS_MAX:
-        _FITS.clear()
-    _FITS[key] = found
-    return found
+        for offsets, anchors in shapes:
+            if _anchors(offsets, anchors, free, touch):
+                return True
+    return False
