@@ -124,16 +124,32 @@ def fits(element: Element, plot: int, floors: Sequence[int], max_floors: int) ->
 
 
 def find_fit(element: Element, plot: int, floors: Sequence[int], max_floors: int) -> bool:
-    """`fits` worked out, not looked up (`rooms.Room` keeps its own answers)."""
+    """`fits` worked out, not looked up (`rooms.Room` keeps its own answers): `_anchors`
+    inlined, and a floor skipped when too small or, holding elements, with no free cell
+    beside them (every spot there would need one)."""
     shapes = _shapes(element)
+    below = plot
     for z in range(min(len(floors) + 1, max_floors)):
-        below = plot if z == 0 else floors[z - 1]
         here = floors[z] if z < len(floors) else 0
         free = below & ~here
+        below = here
         if free.bit_count() < element.size:
             continue
-        touch = neighbours(here) if here else None
+        touch = neighbours(here) if here else 0
+        if here and not free & touch:
+            continue
         for offsets, anchors in shapes:
-            if _anchors(offsets, anchors, free, touch):
-                return True
+            inside = anchors
+            for off in offsets:
+                inside &= free >> off
+                if not inside:
+                    break
+            else:
+                if not here:
+                    return True
+                near = 0
+                for off in offsets:
+                    near |= touch >> off
+                if inside & near:
+                    return True
     return False

@@ -6,12 +6,10 @@ buildings, and a building changes only when an element is placed on it: between 
 placements, every listing, every legality check and every search step asks the same
 questions of the same buildings. A `Room` is keyed by what decides its answers (the
 border's cells, the pieces on it, the card's floors) and keeps each answer it gave, so the
-floors are worked out once per building and each element is tried once per building; and
-a seat's buildings together keep which elements go in one of them (`fitting`), so a
-listing looks each element of the pool up once.
+floors are worked out once per building and each element is tried once per building.
 
-The answers depend only on the elements' shapes, which are read by element id (as
-`building.py`'s own tables are).
+Sets of elements are bit masks, bit i for the i-th element of the data (`Rooms.elements`),
+so a listing asks a building about all the elements it wants at once.
 """
 
 from __future__ import annotations
@@ -23,26 +21,37 @@ from ekimae.games.jutaku_kit.elements import Element
 
 Spot = tuple[int, int, int, int]  # (turn, x, y, floor), as `building.spots` lists them
 
+_ROOMS_MAX = 20_000  # rooms kept before the cache is emptied (a search meets many)
+
 
 class Room:
     """A building's floors on its border, below the card's floor limit, and the answers
-    about elements asked so far (by element id)."""
+    about elements asked so far."""
 
-    __slots__ = ("_fits", "_spots", "floors", "limit", "plot")
+    __slots__ = ("_spots", "asked", "fit", "floors", "limit", "plot")
 
     def __init__(self, plot: int, floors: list[int], limit: int) -> None:
         self.plot = plot
         self.floors = floors
         self.limit = limit
-        self._fits: dict[str, bool] = {}
+        self.asked = 0  # the elements tried here
+        self.fit = 0  # those of them that go here
         self._spots: dict[str, list[Spot]] = {}
 
-    def fits(self, element: Element) -> bool:
-        """`building.fits` for this building."""
-        known = self._fits.get(element.id)
-        if known is None:
-            known = self._fits[element.id] = find_fit(element, self.plot, self.floors, self.limit)
-        return known
+    def fitting(self, elements: Sequence[Element], wanted: int) -> int:
+        """Of the elements in `wanted`, the ones that go here (`building.fits`)."""
+        unknown = wanted & ~self.asked
+        if unknown:
+            fit, rest = 0, unknown
+            while rest:
+                low = rest & -rest
+                element = elements[low.bit_length() - 1]
+                if find_fit(element, self.plot, self.floors, self.limit):
+                    fit |= low
+                rest ^= low
+            self.asked |= unknown
+            self.fit |= fit
+        return self.fit & wanted
 
     def spots(self, element: Element) -> list[Spot]:
         """`building.spots` for this building (the list is shared: read it, never change
@@ -53,43 +62,55 @@ class Room:
         return known
 
 
-# (border, pieces, floor limit) -> its room; emptied when full (a search meets many)
-_ROOMS: dict[tuple[int, tuple[Piece, ...], int], Room] = {}
-_ROOMS_MAX = 20_000
+class Rooms:
+    """The rooms met so far with one set of elements, by what decides their answers."""
 
+    def __init__(self, elements: Mapping[str, Element]) -> None:
+        self.by_id = elements
+        self.ids = tuple(elements)
+        self.elements = tuple(elements.values())
+        self.bit = {e: 1 << i for i, e in enumerate(elements)}
+        self._known: dict[tuple[int, tuple[Piece, ...], int], Room] = {}
 
-def room(elements: Mapping[str, Element], plot: int, pieces: Sequence[Piece], limit: int) -> Room:
-    """The room of the building made of `pieces` in the border `plot`, with at most
-    `limit` floors."""
-    key = (plot, tuple(pieces), limit)
-    found = _ROOMS.get(key)
-    if found is None:
-        if len(_ROOMS) >= _ROOMS_MAX:
-            _ROOMS.clear()
-        found = _ROOMS[key] = Room(plot, floors_of(elements, pieces), limit)
-    return found
-
-
-# a seat's rooms, in order -> element id -> whether it goes in one of them
-_FITTING: dict[tuple[Room, ...], dict[str, bool]] = {}
-
-
-def fitting(
-    elements: Mapping[str, Element], rooms: Sequence[Room], pool: Sequence[str]
-) -> list[str]:
-    """The elements of `pool` (in its order) that go in one of `rooms`."""
-    key = tuple(rooms)
-    known = _FITTING.get(key)
-    if known is None:
-        if len(_FITTING) >= _ROOMS_MAX:
-            _FITTING.clear()
-        known = _FITTING[key] = {}
-    out = []
-    for e in pool:
-        found = known.get(e)
+    def room(self, plot: int, pieces: Sequence[Piece], limit: int) -> Room:
+        """The room of the building made of `pieces` in the border `plot`, with at most
+        `limit` floors."""
+        key = (plot, tuple(pieces), limit)
+        found = self._known.get(key)
         if found is None:
-            element = elements[e]
-            found = known[e] = any(r.fits(element) for r in rooms)
-        if found:
-            out.append(e)
-    return out
+            if len(self._known) >= _ROOMS_MAX:
+                self._known.clear()
+            found = self._known[key] = Room(plot, floors_of(self.by_id, pieces), limit)
+        return found
+
+    def fitting(self, rooms: Sequence[Room], wanted: int) -> int:
+        """Of the elements in `wanted`, the ones that go in one of `rooms`."""
+        found = 0
+        for r in rooms:
+            fit = r.fitting(self.elements, wanted)
+            found |= fit
+            wanted &= ~fit
+            if not wanted:
+                break
+        return found
+
+    def names(self, mask: int) -> list[str]:
+        """The elements in `mask`, in the data's order."""
+        out = []
+        while mask:
+            low = mask & -mask
+            out.append(self.ids[low.bit_length() - 1])
+            mask ^= low
+        return out
+
+
+# id of an element mapping -> (that mapping, kept so that its id stays its own; its rooms)
+_BY_DATA: dict[int, tuple[Mapping[str, Element], Rooms]] = {}
+
+
+def rooms_for(elements: Mapping[str, Element]) -> Rooms:
+    """The rooms of this set of elements, shared by every state that uses it."""
+    found = _BY_DATA.get(id(elements))
+    if found is None or found[0] is not elements:
+        found = _BY_DATA[id(elements)] = (elements, Rooms(elements))
+    return found[1]

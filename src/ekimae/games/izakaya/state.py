@@ -23,7 +23,7 @@ from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, 
 from ekimae.games.izakaya.board import Board, board
 from ekimae.games.izakaya.building import Piece, floors_of, piece_mask
 from ekimae.games.izakaya.components import IzakayaData, Table
-from ekimae.games.izakaya.rooms import Room, fitting, room
+from ekimae.games.izakaya.rooms import Room, Rooms, rooms_for
 from ekimae.games.izakaya.tables import Tables, tables
 from ekimae.games.izakaya.view import IzakayaPlayerView, IzakayaView
 from ekimae.games.jutaku_kit.geometry import can_place
@@ -52,6 +52,7 @@ class IzakayaState(Saved, StateDefaults):
     table: Derived[Table]  # the seat count's table (`loaded`)
     board: Derived[Board]
     prebuilt: Derived[Tables]  # the actions a listing picks (`tables`)
+    known: Derived[Rooms]  # the buildings met so far and what goes in them (`rooms`)
     options: Shared[dict[str, str]]
     grid: Shared[dict[str, str]]  # space -> parcel card (IZ-1); never changes after setup
     claim_card: str  # the blue card left of the grid: the claim spot
@@ -119,6 +120,7 @@ class IzakayaState(Saved, StateDefaults):
         self.board = board(self.table.grid, self.table.centre_out)
         grid, out = self.table.grid, self.table.centre_out
         self.prebuilt = tables(grid, out, self.data.colours(), tuple(self.data.jutaku.elements))
+        self.known = rooms_for(self.data.jutaku.elements)
 
     # -- reading the table ----------------------------------------------------------------
 
@@ -138,10 +140,19 @@ class IzakayaState(Saved, StateDefaults):
 
     def pool(self) -> list[str]:
         """The elements still above the grid (IZ-1), in the data's order."""
-        away = {p[0] for b in self.buildings.values() for pieces in b for p in pieces}
+        return self.known.names(self.pool_mask())
+
+    def pool_mask(self) -> int:
+        """`pool` as a mask (`rooms.Rooms`)."""
+        bit = self.known.bit
+        away = 0
+        for built in self.buildings.values():
+            for pieces in built:
+                for p in pieces:
+                    away |= bit.get(p[0], 0)
         if self.pending is not None and self.pending[0] == "place":
-            away.add(self.pending[1])
-        return [e for e in self.data.jutaku.elements if e not in away]
+            away |= bit.get(self.pending[1], 0)
+        return (1 << len(bit)) - 1 & ~away
 
     def spaces_of(self, seat: Seat) -> list[str]:
         return [s for s in self.board.playable if self.owners.get(s) == seat]
@@ -270,14 +281,14 @@ class IzakayaState(Saved, StateDefaults):
     def _rooms(self, seat: Seat) -> list[tuple[str, int, Room]]:
         """`rooms` as (space, border, its `Room`), looked up rather than worked out."""
         out = []
-        elements = self.data.jutaku.elements
+        known = self.known
         for space in self.spaces_of(seat):
             side = self.side(space)
             built = self.buildings.get(space)
             for plot, border in enumerate(side.plots):
                 pieces = built[plot] if built is not None and plot < len(built) else []
                 if len(pieces) < side.elements:
-                    out.append((space, plot, room(elements, border.cells, pieces, side.floors)))
+                    out.append((space, plot, known.room(border.cells, pieces, side.floors)))
         return out
 
     def fitting(self, seat: Seat) -> list[str]:
@@ -287,7 +298,7 @@ class IzakayaState(Saved, StateDefaults):
         rooms = [r for _, _, r in self._rooms(seat)]
         if not rooms:
             return []
-        return fitting(self.data.jutaku.elements, rooms, self.pool())
+        return self.known.names(self.known.fitting(rooms, self.pool_mask()))
 
     def placements(self, seat: Seat, element: str) -> list[Action]:
         """IZ-3.4 under JU-5: every spot for the chosen element on the seat's cards."""
@@ -321,8 +332,8 @@ class IzakayaState(Saved, StateDefaults):
         return action in self.legal_actions(seat)
 
     def _fits_somewhere(self, seat: Seat, element: str) -> bool:
-        found = self.data.jutaku.elements[element]
-        return any(r.fits(found) for _, _, r in self._rooms(seat))
+        rooms = [r for _, _, r in self._rooms(seat)]
+        return self.known.fitting(rooms, self.known.bit[element]) != 0
 
     def _place_floor(self, seat: Seat, action: Place) -> int | None:
         """The floor the chosen element rests on at `action`, or None if not legal."""
