@@ -67,9 +67,9 @@ class Rooms:
 
     def __init__(self, elements: Mapping[str, Element]) -> None:
         self.by_id = elements
-        self.ids = tuple(elements)
         self.elements = tuple(elements.values())
         self.bit = {e: 1 << i for i, e in enumerate(elements)}
+        self._bits = tuple(self.bit.items())
         self._known: dict[tuple[int, tuple[Piece, ...], int], Room] = {}
 
     def room(self, plot: int, pieces: Sequence[Piece], limit: int) -> Room:
@@ -96,12 +96,7 @@ class Rooms:
 
     def names(self, mask: int) -> list[str]:
         """The elements in `mask`, in the data's order."""
-        out = []
-        while mask:
-            low = mask & -mask
-            out.append(self.ids[low.bit_length() - 1])
-            mask ^= low
-        return out
+        return [e for e, bit in self._bits if mask & bit]
 
 
 # id of an element mapping -> (that mapping, kept so that its id stays its own; its rooms)
