@@ -118,9 +118,11 @@ class MilkState(Saved, StateDefaults):
 
     def _sales(self, seat: Seat) -> list[Action]:
         out: list[Action] = []
-        owned = self.owned(seat)
+        drinks = self.data.drinks.drinks
+        # each owned drink's attributes, read once (`matches` per card and drink)
+        owned = [(d, (drinks[d].colour, drinks[d].shape)) for d in self.owned(seat)]
         for card in self.data.cards:
-            matching = [d for d in owned if self.data.matches(card, d)]
+            matching = [d for d, attributes in owned if card in attributes]
             for n in range(1, len(matching) + 1):
                 out.extend(Sell(card, combo) for combo in itertools.combinations(matching, n))
         return out
@@ -299,6 +301,8 @@ class MilkState(Saved, StateDefaults):
                 )
                 return
             for crate in self.crates[seat]:
+                if len(crate) < data.same_drinks:
+                    continue  # too few drinks to hold enough of anything (most crates)
                 for card in data.cards:
                     if sum(1 for d in crate if data.matches(card, d)) >= data.same_drinks:
                         self.ended = lf.ENDED_CRATE.format(

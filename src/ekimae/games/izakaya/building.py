@@ -13,7 +13,7 @@ positions (searches ask the same question very often).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import (
@@ -45,7 +45,7 @@ def piece_mask(element: Element, turn: int, x: int, y: int) -> int | None:
     return out
 
 
-def floors_of(elements: dict[str, Element], pieces: Sequence[Piece]) -> list[int]:
+def floors_of(elements: Mapping[str, Element], pieces: Sequence[Piece]) -> list[int]:
     """The building as floor masks, bottom up (JU-5)."""
     out: list[int] = []
     for ident, turn, x, y, z in pieces:
@@ -116,19 +116,40 @@ def fits(element: Element, plot: int, floors: Sequence[int], max_floors: int) ->
     known = _FITS.get(key)
     if known is not None:
         return known
-    found = False
-    shapes = _shapes(element)
-    for z in range(min(len(floors) + 1, max_floors)):
-        below = plot if z == 0 else floors[z - 1]
-        here = floors[z] if z < len(floors) else 0
-        free = below & ~here
-        if free.bit_count() < element.size:
-            continue
-        touch = neighbours(here) if here else None
-        if any(_anchors(offsets, anchors, free, touch) for offsets, anchors in shapes):
-            found = True
-            break
+    found = find_fit(element, plot, floors, max_floors)
     if len(_FITS) >= _FITS_MAX:
         _FITS.clear()
     _FITS[key] = found
     return found
+
+
+def find_fit(element: Element, plot: int, floors: Sequence[int], max_floors: int) -> bool:
+    """`fits` worked out, not looked up (`rooms.Room` keeps its own answers): `_anchors`
+    inlined, and a floor skipped when too small or, holding elements, with no free cell
+    beside them (every spot there would need one)."""
+    shapes = _shapes(element)
+    below = plot
+    for z in range(min(len(floors) + 1, max_floors)):
+        here = floors[z] if z < len(floors) else 0
+        free = below & ~here
+        below = here
+        if free.bit_count() < element.size:
+            continue
+        touch = neighbours(here) if here else 0
+        if here and not free & touch:
+            continue
+        for offsets, anchors in shapes:
+            inside = anchors
+            for off in offsets:
+                inside &= free >> off
+                if not inside:
+                    break
+            else:
+                if not here:
+                    return True
+                near = 0
+                for off in offsets:
+                    near |= touch >> off
+                if inside & near:
+                    return True
+    return False

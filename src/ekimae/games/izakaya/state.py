@@ -18,12 +18,14 @@ from ekimae.core.actions import Action
 from ekimae.core.game import Seat, StateDefaults
 from ekimae.core.log import Event, LogEntry
 from ekimae.core.saved import Context, Custom, Derived, Saved, Shared, SortedKeys
-from ekimae.games.izakaya import explain
+from ekimae.games.izakaya import checks, explain
 from ekimae.games.izakaya import log_forms as lf
 from ekimae.games.izakaya.actions import Bid, Bottle, Build, Claim, Free, Pass, Place, Price
 from ekimae.games.izakaya.board import Board, board
-from ekimae.games.izakaya.building import Piece, fits, floors_of, piece_mask, spots
+from ekimae.games.izakaya.building import Piece, floors_of, piece_mask
 from ekimae.games.izakaya.components import IzakayaData, Table
+from ekimae.games.izakaya.rooms import Room, Rooms, rooms_for
+from ekimae.games.izakaya.tables import Tables, tables
 from ekimae.games.izakaya.view import IzakayaPlayerView, IzakayaView
 from ekimae.games.jutaku_kit.geometry import can_place
 from ekimae.games.tokyo_jutaku.components import Side
@@ -48,6 +50,8 @@ class IzakayaState(Saved, StateDefaults):
     data: Context[IzakayaData]
     table: Derived[Table]  # the seat count's table (`loaded`)
     board: Derived[Board]
+    prebuilt: Derived[Tables]  # the actions a listing picks (`tables`)
+    known: Derived[Rooms]  # the buildings met so far and what goes in them (`rooms`)
     options: Shared[dict[str, str]]
     grid: Shared[dict[str, str]]  # space -> parcel card (IZ-1); never changes after setup
     claim_card: str  # the blue card left of the grid: the claim spot
@@ -113,6 +117,9 @@ class IzakayaState(Saved, StateDefaults):
     def loaded(self) -> None:
         self.table = self.data.tables[len(self.order)]
         self.board = board(self.table.grid, self.table.centre_out)
+        grid, out = self.table.grid, self.table.centre_out
+        self.prebuilt = tables(grid, out, self.data.colours(), tuple(self.data.jutaku.elements))
+        self.known = rooms_for(self.data.jutaku.elements)
 
     def note(self, form: str, **values: Any) -> None:
         """A line of the log: a template of `log_forms` and its typed values (a seat's
@@ -137,10 +144,19 @@ class IzakayaState(Saved, StateDefaults):
 
     def pool(self) -> list[str]:
         """The elements still above the grid (IZ-1), in the data's order."""
-        away = {p[0] for b in self.buildings.values() for pieces in b for p in pieces}
+        return self.known.names(self.pool_mask())
+
+    def pool_mask(self) -> int:
+        """`pool` as a mask (`rooms.Rooms`)."""
+        bit = self.known.bit
+        away = 0
+        for built in self.buildings.values():
+            for pieces in built:
+                for p in pieces:
+                    away |= bit.get(p[0], 0)
         if self.pending is not None and self.pending[0] == "place":
-            away.add(self.pending[1])
-        return [e for e in self.data.jutaku.elements if e not in away]
+            away |= bit.get(self.pending[1], 0)
+        return (1 << len(bit)) - 1 & ~away
 
     def spaces_of(self, seat: Seat) -> list[str]:
         return [s for s in self.board.playable if self.owners.get(s) == seat]
@@ -198,10 +214,12 @@ class IzakayaState(Saved, StateDefaults):
         if self.pending is not None:
             kind, element = self.pending
             if kind == "free":
-                return [Free(e) for e in self.fitting(seat)]
+                frees = self.prebuilt.frees
+                return [frees[e] for e in self.fitting(seat)]
             return self.placements(seat, element)
         out: list[Action] = [*self.bottles(), *self.price_moves(), *self.claim_options(seat)]
-        out.extend(Build(e) for e in self.fitting(seat))
+        builds = self.prebuilt.builds
+        out.extend([builds[e] for e in self.fitting(seat)])
         return out or [Pass()]
 
     def legal_parts(self, seat: Seat) -> Sequence[str]:
@@ -210,80 +228,88 @@ class IzakayaState(Saved, StateDefaults):
     def bottles(self) -> list[Bottle]:
         """IZ-3.1: a colour whose card has no disc yet and whose crate is not empty; a free
         corner, four-card corners before two-card ones."""
-        colours = [
-            c.colour
+        out: list[Bottle] = []
+        takeable = self.takeable()
+        if takeable:
+            corners = self.open_corners()
+            for i in takeable:
+                row = self.prebuilt.bottles[i]
+                out.extend([row[k] for k in corners])
+        return out
+
+    def takeable(self) -> list[int]:
+        """IZ-3.1: the Colour cards (by index) with no disc yet and drinks in the crate."""
+        holds = self.data.drinks.crate_holds
+        taken, discs = self.taken, self.colour_discs
+        return [
+            i
             for i, c in enumerate(self.data.colour_cards)
-            if c.colour not in self.colour_discs and self.taken[i] < self.data.drinks.crate_holds
+            if c.colour not in discs and taken[i] < holds
         ]
-        return [Bottle(c, corner) for c in colours for corner in self.open_corners()]
 
     def open_corners(self) -> list[str]:
-        free = [k for k in self.board.corners if k not in self.drinks]
-        four = [k for k in free if len(self.board.corners[k].cards) == 4]
-        return four or free
+        drinks = self.drinks
+        four = [k for k in self.prebuilt.four if k not in drinks]
+        return four or [k for k in self.prebuilt.corners if k not in drinks]
 
     def price_moves(self) -> list[Price]:
         """IZ-3.2: once a phase, one coin from a Colour card with one to another."""
         if self.price_disc is not None:
             return []
-        colours = self.data.colours()
         coin = self.data.price_coin
-        return [
-            Price(a, b)
-            for i, a in enumerate(colours)
-            if self.prices[i] >= coin
-            for b in colours
-            if b != a
-        ]
+        out: list[Price] = []
+        for price, row in zip(self.prices, self.prebuilt.prices, strict=True):
+            if price >= coin:
+                out.extend(row)
+        return out
 
     def claim_options(self, seat: Seat) -> list[Claim]:
         """IZ-3.3: a free edge and a free card beside it, with a claim disc and a pyramid
         left."""
         if self.claim_discs_left(seat) <= 0 or self.pyramids_left(seat) <= 0:
             return []
+        claims, owners = self.claims, self.owners
         return [
-            Claim(name, space)
-            for name, edge in self.board.edges.items()
-            if name not in self.claims
-            for space in edge.cards
-            if space not in self.owners
+            claim
+            for name, cards in self.prebuilt.claims
+            if name not in claims
+            for space, claim in cards
+            if space not in owners
         ]
 
     def rooms(self, seat: Seat) -> list[tuple[str, int, int, list[int]]]:
         """(space, border, the card's floors, floors built) of each of the seat's buildings
         that may still grow (IZ-3.4 limits)."""
+        return [(s, k, r.limit, list(r.floors)) for s, k, r in self._rooms(seat)]
+
+    def _rooms(self, seat: Seat) -> list[tuple[str, int, Room]]:
+        """`rooms` as (space, border, its `Room`), looked up rather than worked out."""
         out = []
+        known = self.known
         for space in self.spaces_of(seat):
             side = self.side(space)
-            for plot in range(len(side.plots)):
-                if len(self.building(space, plot)) < side.elements:
-                    out.append((space, plot, side.floors, self.floors(space, plot)))
+            built = self.buildings.get(space)
+            for plot, border in enumerate(side.plots):
+                pieces = built[plot] if built is not None and plot < len(built) else []
+                if len(pieces) < side.elements:
+                    out.append((space, plot, known.room(border.cells, pieces, side.floors)))
         return out
 
     def fitting(self, seat: Seat) -> list[str]:
         """The pool's elements that go somewhere on the seat's cards: the ones it may
         choose (RULING, IZ-3.4: the choice is made without trying, but an element that
         fits nowhere is never offered, as nobody would take one)."""
-        rooms = self.rooms(seat)
+        rooms = [r for _, _, r in self._rooms(seat)]
         if not rooms:
             return []
-        elements = self.data.jutaku.elements
-        plots = {(s, k): self.side(s).plots[k].cells for s, k, _, _ in rooms}
-        return [
-            e
-            for e in self.pool()
-            if any(fits(elements[e], plots[(s, k)], f, top) for s, k, top, f in rooms)
-        ]
+        return self.known.names(self.known.fitting(rooms, self.pool_mask()))
 
     def placements(self, seat: Seat, element: str) -> list[Action]:
         """IZ-3.4 under JU-5: every spot for the chosen element on the seat's cards."""
         found = self.data.jutaku.elements[element]
         out: list[Action] = []
-        for space, plot, top, floors in self.rooms(seat):
-            cells = self.side(space).plots[plot].cells
-            out.extend(
-                Place(space, plot, t, x, y) for t, x, y, _ in spots(found, cells, floors, top)
-            )
+        for space, plot, r in self._rooms(seat):
+            out.extend(Place(space, plot, t, x, y) for t, x, y, _ in r.spots(found))
         return out
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
@@ -292,23 +318,26 @@ class IzakayaState(Saved, StateDefaults):
             return False
         if isinstance(action, Place):
             return self._place_floor(seat, action) is not None
+        if self.phase == "bid" and type(action) is Bid:
+            return action.amount in range(0, self.money[seat] + 1, self.data.bid_step)
         if self.phase == "bid" or self.pending is not None:
             return action in self.legal_actions(seat)
-        if isinstance(action, Bottle):
-            return action in self.bottles()
-        if isinstance(action, Price):
-            return action in self.price_moves()
-        if isinstance(action, Claim):
-            return action in self.claim_options(seat)
+        # each kind answered without the listing, as the listing would (`checks`)
+        if type(action) is Bottle:
+            return checks.bottle(self, action)
+        if type(action) is Price:
+            return checks.price(self, action)
+        if type(action) is Claim:
+            return checks.claim(self, seat, action)
         if isinstance(action, Build):
             return action.element in self.pool() and self._fits_somewhere(seat, action.element)
+        if type(action) is Pass:
+            return not checks.can_act(self, seat)
         return action in self.legal_actions(seat)
 
     def _fits_somewhere(self, seat: Seat, element: str) -> bool:
-        found = self.data.jutaku.elements[element]
-        return any(
-            fits(found, self.side(s).plots[k].cells, f, top) for s, k, top, f in self.rooms(seat)
-        )
+        rooms = [r for _, _, r in self._rooms(seat)]
+        return self.known.fitting(rooms, self.known.bit[element]) != 0
 
     def _place_floor(self, seat: Seat, action: Place) -> int | None:
         """The floor the chosen element rests on at `action`, or None if not legal."""

@@ -27,6 +27,18 @@ from ekimae.games.shopping.view import ShoppingView
 MOVE, TAKE, OVER = "move", "take", "over"
 
 
+# where a move may end -> its moves, built once (an action costs more to make than to
+# find; actions are immutable, so every state shares them)
+_MOVES: dict[tuple[str, ...], tuple[Move, ...]] = {}
+
+
+def _moves(targets: tuple[str, ...]) -> tuple[Move, ...]:
+    found = _MOVES.get(targets)
+    if found is None:
+        found = _MOVES[targets] = tuple(Move(to) for to in targets)
+    return found
+
+
 def _yen(amount: int) -> str:
     return f"¥{amount:,}"
 
@@ -96,7 +108,7 @@ class ShoppingState(Saved, StateDefaults):
         if self.phase == OVER or seat != self.turn:
             return []
         if self.phase == MOVE:
-            return [Move(to) for to in self.data.mall.reach[self.pos[seat]]]
+            return list(_moves(self.data.mall.reach[self.pos[seat]]))
         return [*self._takes(seat), Pass()]
 
     def is_legal(self, seat: Seat, action: Action) -> bool:
