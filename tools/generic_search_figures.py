@@ -1,7 +1,7 @@
 """The generic searches on a title: samples within their budget, and games against random.
 
     .venv/bin/python -m tools.generic_search_figures --game tokyo-jutaku --games 40 \\
-        [--bot flat-mc] [--playouts 300] [--depth game|none|N] [--workers 2]
+        [--bot flat-mc] [--playouts 300] [--depth game|none|N] [--workers 2] [--log FILE]
 
 Issue 33: on the real-time titles `flat-mc` never finished a sample within its budget. Two
 figures per title, two players:
@@ -12,7 +12,9 @@ figures per title, two players:
   CPU a sample costs is printed too);
 - strength: `--games` games against `random` (seats alternating; the bot untimed with at
   most `--playouts` playouts a decision, so its moves depend on the seed alone), its share
-  of wins (a shared first place counts as a share) with a Wilson 95 % interval.
+  of wins (a shared first place counts as a share) with a Wilson 95 % interval, printed
+  after every game; with `--log`, one JSON line a game (a run stopped part-way resumes
+  where it stopped, the games already logged counting).
 
 `--depth none` plays out to the end as before issue 33 (for comparison).
 """
@@ -20,9 +22,11 @@ figures per title, two players:
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import time
 from multiprocessing import Pool
+from pathlib import Path
 from typing import Any
 
 from ekimae.bots import make_bot
@@ -108,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=3300)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--skip-budget", action="store_true")
+    parser.add_argument(
+        "--log", type=Path, help="one JSON line a game, appended; games already there are kept"
+    )
     args = parser.parse_args(argv)
     if not args.skip_budget:
         mean, per_search, per_sample = budget(args.game, args.bot, args.depth)
@@ -123,20 +130,51 @@ def main(argv: list[str] | None = None) -> int:
         (args.game, args.bot, args.seed + g, g % 2, args.playouts, args.depth)
         for g in range(args.games)
     ]
-    won, cpu, searches = 0.0, 0.0, 0
+    done: list[dict[str, Any]] = []
+    if args.log is not None and args.log.exists():
+        done = [json.loads(line) for line in args.log.read_text().splitlines() if line.strip()]
+    tasks = pending(tasks, done)
+    log = args.log.open("a", encoding="utf-8") if args.log is not None else None
     with Pool(args.workers) as pool:
-        for share, used, count in pool.imap_unordered(one_game, tasks):
-            won += share
-            cpu += used
-            searches += count
-    low, high = wilson(round(won), args.games)
-    print(
-        f"{args.game} {args.bot} (≤ {args.playouts} playouts, depth={args.depth}) vs random: "
-        f"won {won:g}/{args.games} = {won / args.games:.0%} (Wilson 95 % {low:.0%}–{high:.0%}); "
-        f"{cpu / max(1, searches):.2f} CPU s a search",
-        flush=True,
-    )
+        for seed, (share, used, count) in pool.imap_unordered(_seeded, tasks):
+            done.append({"seed": seed, "share": share, "cpu": used, "searches": count})
+            if log is not None:
+                log.write(json.dumps(done[-1]) + "\n")
+                log.flush()
+            print(summary(args, done), flush=True)
+    if log is not None:
+        log.close()
+    print(summary(args, done), flush=True)
     return 0
+
+
+def pending(
+    tasks: list[tuple[str, str, int, int, int, str]], done: list[dict[str, Any]]
+) -> list[tuple[str, str, int, int, int, str]]:
+    """The games not yet in the log (a game is its seed: the seat follows from it)."""
+    played = {g["seed"] for g in done}
+    return [task for task in tasks if task[2] not in played]
+
+
+def _seeded(task: tuple[str, str, int, int, int, str]) -> tuple[int, tuple[float, float, int]]:
+    return task[2], one_game(task)
+
+
+def summary(args: argparse.Namespace, done: list[dict[str, Any]]) -> str:
+    """The bot's wins against random so far, with a Wilson 95 % interval (a shared first
+    place counts as a share, rounded for the interval)."""
+    games = len(done)
+    if not games:
+        return "no games yet"
+    won = sum(g["share"] for g in done)
+    cpu = sum(g["cpu"] for g in done)
+    searches = sum(g["searches"] for g in done)
+    low, high = wilson(round(won), games)
+    return (
+        f"{args.game} {args.bot} (≤ {args.playouts} playouts, depth={args.depth}) vs random: "
+        f"won {won:g}/{games} = {won / games:.0%} (Wilson 95 % {low:.0%}–{high:.0%}); "
+        f"{cpu / max(1, searches):.2f} CPU s a search"
+    )
 
 
 if __name__ == "__main__":
