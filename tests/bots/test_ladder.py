@@ -15,6 +15,7 @@ from ekimae.bots.tokyo_metro.search_bots import SearchBot, hint
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
+from tests.bots.ticking import TickingClock
 from tests.conformance.hooks import HOOKS
 
 FAST = 0.05  # seconds a search decision takes in these tests
@@ -119,8 +120,11 @@ def test_normal_beats_random_in_two_player_games() -> None:
 def test_search_respects_its_budget() -> None:
     state = GAME.new_state(4, 3)
     view, legal = state.view(0), state.legal_actions(0)
-    result = ISMCTS(determinize, budget=Budget(seconds=0.3)).search(view, legal, random.Random(1))
-    assert result.seconds < 0.3 + 0.25  # one iteration may run past the deadline
+    timed = ISMCTS(determinize, budget=Budget(seconds=0.3))
+    timed.clock = TickingClock(0.01)  # the deadline without the machine's speed in it
+    result = timed.search(view, legal, random.Random(1))
+    assert 0 < result.iterations < 30  # one iteration between two readings past 0.3 s
+    assert 0.3 <= result.seconds <= 0.3 + 0.01 + 1e-9
     capped = ISMCTS(determinize, budget=Budget(seconds=30, iterations=7))
     assert capped.search(view, legal, random.Random(1)).iterations == 7
 

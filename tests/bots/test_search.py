@@ -42,6 +42,7 @@ from ekimae.games.tokyo_metro import actions as act
 from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.flow import rounds_total
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
+from tests.bots.ticking import TickingClock
 
 METRO = GAME.name
 
@@ -259,9 +260,17 @@ def test_flat_search_keeps_the_first_choice_unless_clearly_beaten() -> None:
 def test_flat_search_respects_its_time_budget() -> None:
     state = GAME.new_state(4, 3)
     view, legal = state.view(0), state.legal_actions(0)
-    result = _search(10_000, seconds=0.3).search(view, legal, random.Random(1))
-    assert result.seconds < 0.3 + 0.25  # one playout may run past the deadline
+    search = _search(10_000, seconds=0.3)
+    search.clock = TickingClock(0.01)
+    result = search.search(view, legal, random.Random(1))
+    # Stopped by the deadline, not the 10,000 samples: no reading of the clock after the
+    # one that passed it (a sample cut short is dropped, so the candidates stay paired).
+    assert 0 < result.iterations < 10_000
+    assert 0.3 <= result.seconds <= 0.3 + 0.01 + 1e-9
     assert result.action in legal
+    again = _search(10_000, seconds=0.3)
+    again.clock = TickingClock(0.01)
+    assert again.search(view, legal, random.Random(1)) == result  # the seed decides all
 
 
 def test_racing_drops_the_clearly_worse_and_spends_samples_on_close_calls() -> None:

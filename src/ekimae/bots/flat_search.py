@@ -76,12 +76,15 @@ class FlatSearch:
     # Actions a playout runs at most (None: to the end); one cut short is scored by the
     # scores as they stand (`reward.standing_reward`).
     depth: int | None = None
+    # What the time budget is read from: a test gives a clock of its own, so that a search
+    # cut by its deadline is checked without depending on the machine's speed.
+    clock: Callable[[], float] = field(default=time.perf_counter)
 
     def search(
         self, view: dict[str, Any], legal: Sequence[Action], rng: random.Random
     ) -> SearchResult:
         me: int = view["seat"]
-        start = time.perf_counter()
+        start = self.clock()
         policy = self.policy if self.others is None else by_seat(me, self.policy, self.others)
         candidates = list(self.prior(view, legal))
         if len(candidates) == 1:
@@ -95,12 +98,12 @@ class FlatSearch:
         limit = self.budget.iterations
         done = 0
         self.playouts = 0
-        while (limit is None or done < limit) and time.perf_counter() < deadline:
+        while (limit is None or done < limit) and self.clock() < deadline:
             sample = self.determinize(view, rng)
             seed = rng.getrandbits(32)
             results: list[tuple[float, bool]] = []
             for n, i in enumerate(alive):
-                if n and time.perf_counter() >= deadline:
+                if n and self.clock() >= deadline:
                     break  # out of time mid-sample: drop it (candidates stay paired)
                 state = sample.clone() if n < len(alive) - 1 else sample
                 apply_fast(state, me, candidates[i])
@@ -120,7 +123,7 @@ class FlatSearch:
                 alive = self._race(alive, rewards)
                 if len(alive) == 1:
                     break
-        seconds = time.perf_counter() - start
+        seconds = self.clock() - start
         if done == 0:
             return SearchResult(candidates[0], 0.0, 0, seconds, {})
         best = max(alive, key=lambda i: (_mean(rewards[i]), -i))

@@ -4,7 +4,6 @@ solver builds every plot of every side, and the yen follow its difficulty."""
 from __future__ import annotations
 
 import random
-import time
 
 import pytest
 from hypothesis import given, settings
@@ -56,14 +55,13 @@ def test_cards_refused_with_the_field() -> None:
 def test_every_plot_is_buildable_and_yen_follow_the_solver() -> None:
     """JU-1 DATA: the solver builds every plot of every side; each side's yen is
     `yen_for` of its easier plot's search (a plot nobody can build is a data defect)."""
-    times = []
+    searched = []
     for card in DATA.cards.values():
         for side in (card.blue, card.white):
             nodes = []
             for plot in side.plots:
-                start = time.perf_counter()
                 found = solve(plot.cells, side.floors, side.elements, ELEMENTS)
-                times.append(time.perf_counter() - start)
+                searched.append(found.nodes)
                 assert found.steps is not None, (card.id, plot.rows)
                 pieces = [(z, _mask(i, t, x, y)) for i, t, x, y, z in found.steps]
                 assert building_ok(plot.cells, pieces) is None
@@ -71,8 +69,10 @@ def test_every_plot_is_buildable_and_yen_follow_the_solver() -> None:
                 assert len({s[0] for s in found.steps}) == side.elements
                 nodes.append(found.nodes)
             assert side.yen == yen_for(side.floors, side.elements, min(nodes)), card.id
-    assert len(times) >= 72
-    assert max(times) < 10
+    assert len(searched) >= 72
+    # Small searches (the largest is 4,485 nodes, tens of milliseconds): counted in nodes,
+    # not timed, so that the machine's speed is not in the test (docs/testing.md, rule 4).
+    assert max(searched) < 20_000
 
 
 def _mask(ident: str, turn: int, x: int, y: int) -> int:
