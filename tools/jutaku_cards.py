@@ -24,7 +24,8 @@ import random
 
 from ekimae.core.data import read_toml
 from ekimae.games.jutaku_kit.geometry import HEIGHT, WIDTH, is_connected, mask
-from ekimae.games.tokyo_jutaku.components import PACKAGE, parse_elements, parse_rules
+from ekimae.games.jutaku_kit.parcels import parse_elements
+from ekimae.games.tokyo_jutaku.components import PACKAGE, parse_rules
 from ekimae.games.tokyo_jutaku.solver import solve, yen_for
 
 NAMES = {

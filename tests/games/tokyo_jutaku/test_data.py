@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from ekimae.core.errors import DataError
 from ekimae.games.jutaku_kit.geometry import building_ok, canonical, orientations
-from ekimae.games.tokyo_jutaku.components import numeral_value, parse_cards, parse_elements
+from ekimae.games.jutaku_kit.parcels import numeral_value, parse_cards, parse_elements
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.games.tokyo_jutaku.solver import solve, yen_for
 from ekimae.games.tokyo_jutaku.state import JutakuState

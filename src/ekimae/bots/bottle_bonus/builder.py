@@ -10,8 +10,8 @@ from ekimae.core.actions import Action
 from ekimae.core.game import stamp
 from ekimae.games.bottle_bonus.game import GAME
 from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
+from ekimae.games.jutaku_kit.parcels import SIDES, Side
 from ekimae.games.jutaku_kit.view import own_seat
-from ekimae.games.tokyo_jutaku.components import SIDES, Side
 from ekimae.games.tokyo_jutaku.view import JutakuView
 
 OWN = ("catch", "spend", "ready")

@@ -8,8 +8,8 @@ from typing import Any
 
 from ekimae.core.actions import Action
 from ekimae.core.game import stamp
+from ekimae.games.jutaku_kit.parcels import Side
 from ekimae.games.jutaku_kit.view import own_seat
-from ekimae.games.tokyo_jutaku.components import Side
 from ekimae.games.tokyo_jutaku.game import GAME
 from ekimae.games.tokyo_jutaku.solver import Step, extend
 from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view

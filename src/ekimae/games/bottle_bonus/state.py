@@ -25,8 +25,8 @@ from ekimae.games.bottle_bonus.components import BonusData
 from ekimae.games.bottle_bonus.view import BottleView, bottle_bonus_view
 from ekimae.games.jutaku_kit.actions import Return, Take
 from ekimae.games.jutaku_kit.hands import Refusal
+from ekimae.games.jutaku_kit.parcels import SIDES
 from ekimae.games.tokyo_jutaku.actions import Keep, Move, Place, TimeUp
-from ekimae.games.tokyo_jutaku.components import SIDES
 from ekimae.games.tokyo_jutaku.state import JutakuState
 
 OWN = Catch | Spend | Ready

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from ekimae.core.data import Fields, fingerprint, read_toml
 from ekimae.core.errors import DataError
 from ekimae.games.jutaku_kit.elements import Element
+from ekimae.games.jutaku_kit.parcels import Card
 from ekimae.games.tokyo_jutaku.components import PACKAGE as JUTAKU_PACKAGE
-from ekimae.games.tokyo_jutaku.components import Card
 from ekimae.games.tokyo_jutaku.components import load_data as load_jutaku
 
 PACKAGE = "ekimae.games.countdown.data"

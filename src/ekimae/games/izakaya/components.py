@@ -16,7 +16,8 @@ from ekimae.core.data import Fields, read_toml, unique
 from ekimae.core.errors import DataError
 from ekimae.games.jidohanbaiki.components import Components as Drinks
 from ekimae.games.jidohanbaiki.components import load_components
-from ekimae.games.tokyo_jutaku.components import SIDES, JutakuData
+from ekimae.games.jutaku_kit.parcels import SIDES
+from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.components import load_data as load_jutaku
 
 PACKAGE = "ekimae.games.izakaya.data"

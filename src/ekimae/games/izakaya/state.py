@@ -28,7 +28,7 @@ from ekimae.games.izakaya.rooms import Room, Rooms, rooms_for
 from ekimae.games.izakaya.tables import Tables, tables
 from ekimae.games.izakaya.view import IzakayaPlayerView, IzakayaView
 from ekimae.games.jutaku_kit.geometry import can_place
-from ekimae.games.tokyo_jutaku.components import Side
+from ekimae.games.jutaku_kit.parcels import Side
 
 Building = list[Piece]
 

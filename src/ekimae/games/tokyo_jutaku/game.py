@@ -9,8 +9,9 @@ from ekimae.core.data import fingerprint
 from ekimae.core.game import Dynamics, GameDefaults, GameType, OptionSpec, Seat, Ties
 from ekimae.core.rng import Rng
 from ekimae.games.jutaku_kit.clock import clock_option
+from ekimae.games.jutaku_kit.parcels import SIDES
 from ekimae.games.tokyo_jutaku.actions import CODEC
-from ekimae.games.tokyo_jutaku.components import PACKAGE, SIDES, JutakuData, load_data
+from ekimae.games.tokyo_jutaku.components import PACKAGE, JutakuData, load_data
 from ekimae.games.tokyo_jutaku.state import JutakuState, space_name
 
 

@@ -25,6 +25,7 @@ from ekimae.games.jutaku_kit.clock import limit
 from ekimae.games.jutaku_kit.elements import Element
 from ekimae.games.jutaku_kit.geometry import STRIDE, add, can_place, cells_of
 from ekimae.games.jutaku_kit.hands import NEVER, Hands
+from ekimae.games.jutaku_kit.parcels import Card, Side
 from ekimae.games.tokyo_jutaku import log_forms as lf
 from ekimae.games.tokyo_jutaku.actions import (
     Check,
@@ -38,7 +39,7 @@ from ekimae.games.tokyo_jutaku.actions import (
     Take,
     TimeUp,
 )
-from ekimae.games.tokyo_jutaku.components import Card, JutakuData, Side
+from ekimae.games.tokyo_jutaku.components import JutakuData
 from ekimae.games.tokyo_jutaku.view import JutakuView, jutaku_view
 
 COLUMNS = "ABCDEF"
