@@ -25,9 +25,12 @@ STEPS = 5000  # a real-time game's random play ends well before
 
 
 @cache
-def random_log(name: str, seats: int, seed: int) -> tuple[str, ...]:
+def random_log(
+    name: str, seats: int, seed: int, options: tuple[tuple[str, str], ...] = ()
+) -> tuple[str, ...]:
+    """The log of a seeded random game of `name` (each line as the view gives it)."""
     game: Game[Any] = titles()[name]
-    state = game.new_state(seats, seed, {})
+    state = game.new_state(seats, seed, dict(options))
     rng = random.Random(seed)
     for _ in range(STEPS):
         if state.is_terminal():

@@ -6,18 +6,14 @@ through the title's templates gives (`ekimae.i18n.log`, `server/follow.py`)."""
 
 from __future__ import annotations
 
-import random
-from functools import cache
-from typing import Any
-
 import pytest
 
-from ekimae.core.game import SYSTEM, Game
 from ekimae.core.log import Line, event_of
 from ekimae.games import titles
 from ekimae.i18n.log import forms_of, translate_line
 from ekimae.server.follow import _names, line_parts
 from ekimae.server.titles import web_title
+from tests.server.test_i18n_log_titles import random_log
 
 STEPS = 5000
 
@@ -26,20 +22,9 @@ def _options(name: str) -> dict[str, str]:
     return {"drinks": "on"} if name == "tokyo-metro" else {}
 
 
-@cache
-def _game(name: str, seats: int, seed: int) -> tuple[Any, tuple[str, ...]]:
-    """A seeded random game of `name`: its last state and its log (each line as the view
-    gives it)."""
-    game: Game[Any] = titles()[name]
-    state = game.new_state(seats, seed, _options(name))
-    rng = random.Random(seed)
-    for _ in range(STEPS):
-        if state.is_terminal():
-            break
-        seat = next((s for s in state.current_players() if state.legal_actions(s)), SYSTEM)
-        legal = state.legal_actions(seat)
-        state.apply(seat, legal[rng.randrange(len(legal))])
-    return state, tuple(state.view(None).get("log", ()))
+def _log(name: str) -> tuple[str, ...]:
+    """A seeded random game's log (METRO with its drinks, whose lines it adds)."""
+    return random_log(name, _seats(name), 1, tuple(sorted(_options(name).items())))
 
 
 def _seats(name: str) -> int:
@@ -48,9 +33,7 @@ def _seats(name: str) -> int:
 
 
 # The titles whose engine records events: a line of their log keeps one.
-ON_EVENTS = sorted(
-    name for name in titles() if any(event_of(x) for x in _game(name, _seats(name), 1)[1])
-)
+ON_EVENTS = sorted(name for name in titles() if any(event_of(x) for x in _log(name)))
 
 
 def test_every_title_with_log_forms_records_events() -> None:
@@ -64,7 +47,7 @@ def test_every_title_with_log_forms_records_events() -> None:
 def test_every_line_keeps_its_event_and_is_its_english_text(name: str) -> None:
     forms = forms_of(name)
     assert forms is not None
-    _state, log = _game(name, _seats(name), 1)
+    log = _log(name)
     assert log
     for line in log:
         event = event_of(line)
@@ -81,7 +64,7 @@ def test_a_line_from_its_event_is_the_line_read_back(name: str, lang: str) -> No
     assert forms is not None
     names = _names(web_title(name), _options(name), lang)
     options = tuple(sorted(_options(name).items()))
-    _state, log = _game(name, _seats(name), 1)
+    log = _log(name)
     changed = 0
     for line in log:
         text = str(line)
