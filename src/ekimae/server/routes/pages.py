@@ -67,6 +67,7 @@ async def host_page(
     name = table.game.name
     context = {
         "game_id": game_id,
+        "title": table.game.title,  # the heading names the game, not its internal id
         "host_token": host,
         "bots": bot_names(name),
         "default_bot": default_bot(name),
