@@ -17,7 +17,20 @@ from playwright.sync_api import Page
 UNEXPLAINED = (Path(__file__).parent / "symbols.js").read_text(encoding="utf-8")
 
 
-def unexplained(page: Page) -> list[dict[str, Any]]:
-    """Every visible text with a symbol or abbreviation nothing near it explains."""
+def unexplained(page: Page, looks: int = 4) -> list[dict[str, Any]]:
+    """Every visible text with a symbol or abbreviation nothing near it explains, in each
+    of `looks` looks a quarter second apart.
+
+    The tooltips are attached in the animation frame after the page draws (static/tips.js
+    listens for changes), so a look taken between a push's redraw and that frame sees a
+    fresh text without its tooltip: in a live real-time game, where pushes come every few
+    milliseconds, that happens. A text a player would really see unexplained stays so; a
+    finding is kept only if it is in every look (its symbols at the same place)."""
     found: list[dict[str, Any]] = page.evaluate(UNEXPLAINED)
+    for _ in range(looks - 1):
+        if not found:
+            break
+        page.wait_for_timeout(250)
+        again = {(f["tokens"], f["where"]) for f in page.evaluate(UNEXPLAINED)}
+        found = [f for f in found if (f["tokens"], f["where"]) in again]
     return found

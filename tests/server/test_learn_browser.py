@@ -112,7 +112,8 @@ def _play_milk_to_the_end(page: Page) -> None:
 
 def _explained(page: Page) -> None:
     """Issue 30: no symbol or abbreviation without a tooltip or a description, at every step."""
-    assert not unexplained(page), unexplained(page)
+    found = unexplained(page)
+    assert not found, found
 
 
 # TOKYO METRO's page points (issue 13): a spot on a card, then the map's target or the

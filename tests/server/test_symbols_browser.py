@@ -84,3 +84,20 @@ def test_every_titles_pages(server: str, browser: Browser, game: str) -> None:
     _check(phone, f"{server}/g/{watched['id']}?lang=ja")
     if now["finished"]:
         _check(desktop, f"{server}/replay/{watched['id']}?lang=en")
+
+
+def test_the_check_finds_what_stays_unexplained_and_not_what_a_frame_later_is(
+    browser: Browser,
+) -> None:
+    """The check itself: a count with no tooltip is found; one with a tooltip is not; one
+    whose tooltip comes a moment after it is drawn (as static/tips.js attaches them, in the
+    next animation frame) is not, since a player never sees it without."""
+    page = browser.new_page()
+    page.set_content(
+        '<main><p id="bare">3/3</p><p id="tipped"><span data-tip="1">0/4</span></p>'
+        '<p id="late"><span>1/4</span></p></main>'
+        "<script>setTimeout(() => document.querySelector('#late span')"
+        ".setAttribute('data-tip', '1'), 100)</script>"
+    )
+    found = unexplained(page)
+    assert [(f["tokens"], f["where"]) for f in found] == [("3/3", "bare")]
