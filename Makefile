@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 SERVICES_ENV := $(VENV)/services.env
 SERVICES = . ./$(SERVICES_ENV) &&
 
-.PHONY: run play test lint typecheck unit slow soak services bench golden clean compiled pure
+.PHONY: run play test lint typecheck unit slow shots soak services bench golden clean compiled pure
 
 $(STAMP): pyproject.toml
 	$(PY) -m venv $(VENV)
@@ -41,14 +41,20 @@ services: $(STAMP)
 # subprocess waits more than it computes: with one worker per core the suite kept about
 # one of two cores busy (docs/testing.md). WORKERS=2 make test for fewer.
 # PYTEST_ARGS adds options, e.g. make test PYTEST_ARGS="--cpu-durations 20" (docs/testing.md).
+# Screenshots (out/screenshots/, for people to look at) only with `make shots`: they cost
+# Chromium CPU and no test compares them (tests/server/conftest.py).
 WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
-PYTEST = $(BIN)/pytest -q -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
+PYTEST = EKIMAE_SHOTS=0 $(BIN)/pytest -q -n $(WORKERS) --dist worksteal $(PYTEST_ARGS)
 
 unit: services
 	$(SERVICES) $(PYTEST) -m "not slow"
 
 slow: services
 	$(SERVICES) $(PYTEST) -m slow
+
+# The browser tests, saving their screenshots to out/screenshots/.
+shots: services
+	$(SERVICES) EKIMAE_SHOTS=1 $(BIN)/pytest -q -n $(WORKERS) --dist worksteal -m browser $(PYTEST_ARGS)
 
 # The test command README gives; CI calls it. Set-up first (it fails fastest), then lint,
 # types and every test, the slow ones included.

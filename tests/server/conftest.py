@@ -12,7 +12,7 @@ from typing import Any
 import httpx
 import pytest
 from fastapi.testclient import TestClient
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Locator, Page
 from sqlalchemy import create_engine, text
 
 from ekimae.server.app import create_app
@@ -20,6 +20,19 @@ from ekimae.server.config import Settings, normalise_url, sqlite_url
 from tests.server.live import chromium, live_server
 
 POSTGRES_ENV = "EKIMAE_TEST_POSTGRES_URL"
+
+# The browser tests save screenshots for people to look at (out/screenshots/), never to
+# compare: a full-page one costs Chromium about a third of a second of CPU, and `make
+# test` took some 400 of them. `make test` sets EKIMAE_SHOTS=0 and they are not taken
+# (the pages are drawn and checked all the same); a test run by hand, or `make shots`,
+# takes them.
+if os.environ.get("EKIMAE_SHOTS", "1") == "0":
+
+    def _no_screenshot(self: object, *args: object, **kwargs: object) -> bytes:
+        return b""
+
+    Page.screenshot = _no_screenshot  # type: ignore[method-assign]
+    Locator.screenshot = _no_screenshot  # type: ignore[method-assign]
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
