@@ -71,7 +71,10 @@ def test_every_titles_pages(server: str, browser: Browser, game: str) -> None:
     _check(desktop, f"{server}{invited['seats'][1]['invite_url']}?lang=en")
     phone = browser.new_page(viewport=PHONE, is_mobile=True, has_touch=True)
     _check(phone, f"{server}{made['me']['url']}&lang=ja")
-    # A spectator's page: the end of a bots' game (its results), or well under way.
+    # A spectator's page: the end of a bots' game (its results), or well under way. The
+    # pages checked so far are left meanwhile: a live game's pushes would redraw them.
+    desktop.goto("about:blank")
+    phone.goto("about:blank")
     deadline = time.monotonic() + 90
     while time.monotonic() < deadline:
         now = httpx.get(f"{server}/api/games/{watched['id']}").json()
