@@ -179,7 +179,11 @@ async function start() {
       ({ TIPS: specs = [] } = await import(`/static/titles/${GAME.replaceAll("-", "_")}/tips.js`));
     } catch { specs = []; } // a title without tooltips of its own: rule links only
   }
-  new MutationObserver(refresh).observe(document.body, { childList: true, subtree: true, characterData: true });
+  // The tooltip's own redraw (every focus by keyboard shows one) changes no piece: the
+  // page is described again only when something else changed (a Tab cost the page
+  // three times the CPU when every tooltip shown re-described every piece).
+  new MutationObserver((records) => { if (records.some((r) => !box.contains(r.target))) refresh(); })
+    .observe(document.body, { childList: true, subtree: true, characterData: true });
   refresh();
 }
 
