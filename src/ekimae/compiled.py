@@ -1,7 +1,7 @@
-"""Compiled engine modules, when a build of them matches the sources (issue 33).
+"""Compiled modules, when a build of them matches the sources (issue 33).
 
-`tools/compile_engine.py` (`make compiled`) compiles the engine's hottest modules with
-mypyc into the virtual environment (`<venv>/ekimae-compiled/`), with a manifest naming
+`tools/compile_engine.py` (`make compiled`) compiles TOKYO METRO's hottest modules (the
+engine's, and the search bots' playout policy) with mypyc into the virtual environment (`<venv>/ekimae-compiled/`), with a manifest naming
 each module and the SHA-256 of the source it was built from. At `import ekimae`, if that
 manifest exists, was built by this very Python and every listed source is unchanged, a
 finder serves those modules from the build; otherwise (no build, a source edited since,

@@ -60,7 +60,7 @@ class StateJudge(Judge):
         self.surcharges = ctx.surcharges
         self.stock_cards = list(ctx.stock_cards)
         self.halts = _halts(ctx.halt)
-        self._taken = s.taken  # read as `taken_kinds` by the Copy estimate only
+        self._taken = s.taken  # read by `taken_kinds()`, for the Copy estimate only
         self._taken_kinds: set[Kind] | None = None
         self.me = seat
         self.money = s.money[seat]
@@ -94,8 +94,7 @@ class StateJudge(Judge):
         self._visit_pay: dict[bool, list[float]] = {}
         self._stops_of: dict[bool, list[int]] = {}
 
-    @property
-    def taken_kinds(self) -> set[Kind]:  # type: ignore[override]
+    def taken_kinds(self) -> set[Kind]:
         """`Judge.taken_kinds`, worked out when a Copy is estimated."""
         if self._taken_kinds is None:
             self._taken_kinds = {self.cards.spots[spot].kind for spot in self._taken}
