@@ -69,9 +69,10 @@ soak: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/ekimae bench
 
-# Optional: TOKYO METRO's hottest engine modules compiled with mypyc into .venv (needs a C
-# compiler and the Python headers); used while their sources are unchanged. `make pure`
-# removes the build. See docs/performance.md.
+# Optional: TOKYO METRO's hottest modules (the engine's, and the playout policy of the
+# `strong` and `expert` bots) compiled with mypyc into .venv (needs a C compiler and the
+# Python headers); used while their sources are unchanged. `make pure` removes the build.
+# See docs/performance.md.
 compiled: $(STAMP)
 	$(BIN)/python -m tools.compile_engine
 

@@ -1,4 +1,4 @@
-"""Compile TOKYO METRO's hottest engine modules with mypyc, into the virtual environment.
+"""Compile TOKYO METRO's hottest modules with mypyc, into the virtual environment.
 
     make compiled                              # = .venv/bin/python -m tools.compile_engine
     .venv/bin/python -m tools.compile_engine --remove
@@ -26,7 +26,9 @@ from ekimae.compiled import BUILD, MANIFEST, build_dir, source_digest, source_of
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 # The modules a random game and a search playout spend their time in (not the state, whose
-# clone is generated code, nor the classes that subclass core's `StateDefaults`).
+# clone is generated code, nor the classes that subclass core's `StateDefaults`): the
+# engine's, then the playout policy of `strong` and `expert` with the estimates it asks
+# (the policy is most of a search: docs/performance.md).
 MODULES = (
     "ekimae.games.tokyo_metro.card_actions",
     "ekimae.games.tokyo_metro.card_effects",
@@ -42,6 +44,9 @@ MODULES = (
     "ekimae.games.tokyo_metro.board",
     "ekimae.games.tokyo_metro.scoring",
     "ekimae.games.tokyo_metro.log_forms",
+    "ekimae.bots.tokyo_metro.greedy",
+    "ekimae.bots.tokyo_metro.heuristic",
+    "ekimae.bots.tokyo_metro.rollout_policy",
 )
 
 

@@ -1,14 +1,15 @@
-"""Compiled engine modules, when a build of them matches the sources (issue 33).
+"""Compiled modules, when a build of them matches the sources (issue 33).
 
-`tools/compile_engine.py` (`make compiled`) compiles the engine's hottest modules with
-mypyc into the virtual environment (`<venv>/ekimae-compiled/`), with a manifest naming
-each module and the SHA-256 of the source it was built from. At `import ekimae`, if that
-manifest exists, was built by this very Python and every listed source is unchanged, a
-finder serves those modules from the build; otherwise (no build, a source edited since,
-another Python, or `EKIMAE_PURE_PYTHON=1`) nothing changes and every module is the plain
-Python one. The compiled modules behave identically (the goldens replay byte for byte);
-they are only faster. A fresh checkout never has a build: `make run` and `make test` run
-the pure-Python engine unless `make compiled` was run in that environment.
+`tools/compile_engine.py` (`make compiled`) compiles TOKYO METRO's hottest modules (the
+engine's, and the search bots' playout policy) with mypyc into the virtual environment
+(`<venv>/ekimae-compiled/`), with a manifest naming each module and the SHA-256 of the
+source it was built from. At `import ekimae`, if that manifest exists, was built by this
+very Python and every listed source is unchanged, a finder serves those modules from the
+build; otherwise (no build, a source edited since, another Python, or
+`EKIMAE_PURE_PYTHON=1`) nothing changes and every module is the plain Python one. The
+compiled modules behave identically (the goldens replay byte for byte, the searches choose
+the same moves); they are only faster. A fresh checkout never has a build: `make run` and
+`make test` run pure Python unless `make compiled` was run in that environment.
 """
 
 from __future__ import annotations

@@ -16,6 +16,8 @@ from ekimae.bots.reward import seat_reward
 from ekimae.bots.tokyo_metro.greedy import NORMAL, Judge, Weights
 from ekimae.bots.tokyo_metro.heuristic import normal_score, turn_bid
 from ekimae.bots.tokyo_metro.rollout_policy import (
+    _META,
+    META_KEPT,
     Policy,
     StateJudge,
     move_bound,
@@ -39,6 +41,7 @@ from ekimae.bots.tokyo_metro.search_bots import (
 )
 from ekimae.core.actions import Action
 from ekimae.games.tokyo_metro import actions as act
+from ekimae.games.tokyo_metro.components import Kind
 from ekimae.games.tokyo_metro.determinize import determinize
 from ekimae.games.tokyo_metro.flow import rounds_total
 from ekimae.games.tokyo_metro.game import GAME, TokyoMetroState
@@ -174,6 +177,25 @@ def test_shortlist_keeps_a_best_estimate_and_the_move_bound_holds(
                 bound = move_bound(state.ctx, state.s, judge, seat, reach, fewest)
                 assert max(normal_score(judge, legal[i], last) for i in moves) <= bound
     assert shortened > 0
+
+
+def test_the_shortlists_reading_of_actions_stays_bounded() -> None:
+    """Issue 33: the shortlist keeps its reading of each action object it meets; listings
+    of actions built anew (not the tables' shared ones) never grow that memo past
+    `META_KEPT` and a listing's size, and each listing's own readings stay for its Moves."""
+    state = GAME.new_state(2, 7)
+    ctx, s = state.ctx, state.s
+    judge = StateJudge(ctx, s, 0, NORMAL)
+    move = next(spot for spot, a in ctx.cards.spots.items() if a.kind is Kind.MOVE)
+    cells = [ctx.board.cell_name(c) for c in range(8)]
+    size = 500
+    for _ in range(META_KEPT // size + 3):
+        legal: list[Action] = [act.Pass() for _ in range(size - len(cells))]
+        legal += [act.Move(move, cell) for cell in cells]  # new objects, equal values
+        short = shortlist(ctx, s, judge, legal)
+        assert len(_META) <= META_KEPT + size
+        assert all(id(a) in _META for a in legal)
+        assert short[0] is legal[0] and any(isinstance(a, act.Move) for a in short)
 
 
 def test_by_seat_plays_the_searching_seat_and_the_others_apart() -> None:

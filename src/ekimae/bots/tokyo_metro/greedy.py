@@ -179,7 +179,7 @@ class Judge:
         ]
         trains_leave = map_name == "tokyo" and card_set == "tokyo"
         self.halts = {st.index for st in self.board.stations if st.halt}  # OS-2
-        self.taken_kinds = {self.cards.spots[s].kind for s in view["taken"]}
+        self._taken_kinds: set[Kind] | None = {self.cards.spots[s].kind for s in view["taken"]}
         self.me = own_seat(view)
         player = view["players"][self.me]
         self.money = int(player["money"])
@@ -211,6 +211,13 @@ class Judge:
         )
         grid = [column["cards"] for column in view["columns"]]
         self.move_free = self.drinks > 0 and move_on_table(self.cards, grid, view["taken"])
+
+    def taken_kinds(self) -> set[Kind]:
+        """The kinds of the spots taken this round (OS-7.1: what a Copy could copy). A
+        method, not an attribute, so that `StateJudge` can work it out only when asked
+        (also in the compiled build, where a property cannot stand in for an attribute)."""
+        assert self._taken_kinds is not None
+        return self._taken_kinds
 
     def score(self, action: Action) -> float:
         scorer = SCORERS.get(type(action))
@@ -355,17 +362,16 @@ class Judge:
         step = drink_bonus(count) - drink_bonus(count - 1) if count > 1 else 0
         mine = 0.0
         if step:
-            mine = (
-                step
-                * self.rounds_left
-                * sum(
-                    self.passes(st)
-                    for st, c in self.drink_colour.items()
-                    if c == colour
-                    and self.owner.get(st) == self.me
-                    and (self.bonus_all or owner == self.me)
-                )
+            # A float sum named apart: inside `int * sum(...)` mypy types the sum as an
+            # int, and the compiled build (`make compiled`) would then reject the floats.
+            lifted: float = sum(
+                self.passes(st)
+                for st, c in self.drink_colour.items()
+                if c == colour
+                and self.owner.get(st) == self.me
+                and (self.bonus_all or owner == self.me)
             )
+            mine = step * self.rounds_left * lifted
         if owner == self.me:
             return there + mine
         return mine - self.w.start_others * there
@@ -518,7 +524,7 @@ def _four(value: int, holders: int) -> list[int]:
 def _copy(j: Judge, a: Action) -> float:
     """OS-7.1: a second go at an action taken this round: worth it when a strong one
     (Invest, Station) is taken, a little otherwise."""
-    strong = {Kind.INVEST, Kind.INVEST_DISC, Kind.STATION, Kind.EXCHANGE} & j.taken_kinds
+    strong = {Kind.INVEST, Kind.INVEST_DISC, Kind.STATION, Kind.EXCHANGE} & j.taken_kinds()
     worth = j.w.copy_strong if strong else j.w.copy_weak
     return worth * min(1.0, j.rounds_left / 2) - j.discounted(a) - j.discs(a)
 

@@ -60,7 +60,7 @@ class StateJudge(Judge):
         self.surcharges = ctx.surcharges
         self.stock_cards = list(ctx.stock_cards)
         self.halts = _halts(ctx.halt)
-        self._taken = s.taken  # read as `taken_kinds` by the Copy estimate only
+        self._taken = s.taken  # read by `taken_kinds()`, for the Copy estimate only
         self._taken_kinds: set[Kind] | None = None
         self.me = seat
         self.money = s.money[seat]
@@ -94,8 +94,7 @@ class StateJudge(Judge):
         self._visit_pay: dict[bool, list[float]] = {}
         self._stops_of: dict[bool, list[int]] = {}
 
-    @property
-    def taken_kinds(self) -> set[Kind]:  # type: ignore[override]
+    def taken_kinds(self) -> set[Kind]:
         """`Judge.taken_kinds`, worked out when a Copy is estimated."""
         if self._taken_kinds is None:
             self._taken_kinds = {self.cards.spots[spot].kind for spot in self._taken}
@@ -450,6 +449,8 @@ def shortlist_parts(
     groups: dict[Any, list[tuple[float, int, int]]] = {}  # group -> (price, discs, index)
     stakes: dict[Any, list[tuple[int, int, int]]] = {}  # line -> (discs, stake, index)
     metas = _META
+    if len(metas) > META_KEPT:
+        metas.clear()  # bounded; this listing's readings stay until the next (`_best_moves`)
     for i, a in enumerate(legal):
         meta = metas.get(id(a))
         if meta is None:
@@ -537,9 +538,12 @@ KEEP, GROUP, MOVE, STAKE = range(4)
 # id(action) -> (code, group, price, discs, the action): `shortlist`'s reading of an
 # action, worked out once per action value. The listings hand out the same action objects
 # again and again (`games.tokyo_metro.tables`); keeping the action in the entry keeps its
-# id from being reused by another object.
+# id from being reused by another object. Actions built anew (not from those tables, e.g.
+# parsed) would grow it for good: past `META_KEPT` entries it starts again, at the start
+# of a listing (a map's and card set's tables hold a few thousand actions).
 Meta = tuple[int, Any, int, int, Action]
 _META: dict[int, Meta] = {}
+META_KEPT = 50_000
 # Kinds grouped by (kind, target): the target's field, and whether the price counts (a
 # cost, less the discount discs named) or the printed value (what the spot gives).
 _COSTS = {"station": "station", "invest": "line", "card": "pile", "action": "", "copy": ""}
