@@ -5,7 +5,8 @@
 #
 # Exports EKIMAE_TEST_POSTGRES_URL, which tests/server reads. Without it the
 # PostgreSQL-parametrised storage tests fail on purpose (a skipped test hides a defect).
-# With EKIMAE_BROWSER=1 it also installs Debian's Chromium for the Playwright tests.
+# With EKIMAE_BROWSER=1 it also installs Debian's Chromium (its headless shell) for the
+# Playwright tests.
 #
 # Fails loudly (issue 28): whatever cannot be installed, started or reached ends the
 # script at once with a non-zero status and ONE line on stderr saying what and why, the
@@ -98,9 +99,12 @@ postgres() {
         || fail "cannot connect to $EKIMAE_TEST_POSTGRES_URL"
 }
 
+CHROMIUM=${EKIMAE_CHROMIUM:-/usr/lib/chromium/chromium-headless-shell}
+
 browser() {
-    if ! command -v chromium >/dev/null || [ ! -x /usr/bin/chromedriver ]; then
-        install Chromium chromium chromium-driver
+    # Chromium's headless shell (tests/server/live.py says why not the full browser).
+    if [ ! -x "$CHROMIUM" ]; then
+        install Chromium chromium-headless-shell
     fi
     # Japanese script for screenshots of the ja pages (issue 20): Noto Sans/Serif CJK.
     if ! dpkg -s fonts-noto-cjk >/dev/null 2>&1; then
@@ -116,9 +120,9 @@ browser() {
     # What the tests will do: start it headless through Playwright (tests/server/live.py).
     local launch='from playwright.sync_api import sync_playwright
 with sync_playwright() as pw:
-    pw.chromium.launch(executable_path="/usr/bin/chromium", timeout=120_000).close()'
+    pw.chromium.launch(executable_path="'"$CHROMIUM"'", timeout=120_000).close()'
     quiet "$HERE/.venv/bin/python" -c "$launch" \
-        || fail "cannot start Chromium (/usr/bin/chromium through Playwright)"
+        || fail "cannot start Chromium ($CHROMIUM through Playwright)"
 }
 
 postgres

@@ -24,7 +24,11 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 from ekimae.server.app import create_app
 from ekimae.server.config import Settings, sqlite_url
 
-CHROMIUM = "/usr/bin/chromium"
+# Debian's headless shell of Chromium (the same engine, without the browser's windows and
+# their user interface): a new page costs it about a quarter of the CPU the full
+# /usr/bin/chromium spends (a window, its tab strip's renderer), and the browser tests open
+# hundreds (docs/testing.md). tools/services.sh installs it (chromium-headless-shell).
+CHROMIUM = "/usr/lib/chromium/chromium-headless-shell"
 # Playwright's waits (30 s) and `expect` (5 s) are bounds on a hang, not what a test
 # checks (docs/testing.md, rule 4): on a loaded machine a push or a page load took longer
 # and tests failed that were right. A wait still ends as soon as its condition holds.

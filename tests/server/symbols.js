@@ -1,6 +1,9 @@
 // Evaluated in the page by tests/server/symbols.py (issue 30): every visible text with a
 // symbol or an abbreviation that nothing near it explains (see that module).
-() => {
+async () => {
+  // Looked at after the page's next two frames: the tooltips of what was just drawn are
+  // attached in the first (static/tips.js), and on a loaded machine a frame can be late.
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
   const symbol = /[\p{So}\p{Sm}]/u;
   const plain = new Set(["×", "+", "−", "=", "±", "~", "<", ">", "|", "÷"]);
   const abbreviations = [/\b\d+\/\d+\b/, /#\d/, /\b[sS]\d\b/, /(?:^|[\s(])(?=[IV/]*[IV])(?=[IV]*\/|[IV]{2})[IV/]+(?=[\s)]|$)/, /\b[A-Z]{1,2}\d{1,2}\b/];

@@ -15,7 +15,6 @@ from playwright.sync_api import Browser, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
 
 
 @pytest.fixture

@@ -14,7 +14,6 @@ from ekimae.games import find_game
 from ekimae.i18n import translator
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots" / "i18n"
-CHROMIUM = "/usr/bin/chromium"
 # Each language's words for "Create game", "The table" and the game page's status; and
 # the glossary's word for SEALED AUCTION's lot (sa.lot), a key of the view.
 WORDS = {

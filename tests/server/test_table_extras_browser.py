@@ -15,7 +15,6 @@ import httpx
 from playwright.sync_api import Browser, Page, expect
 
 SHOTS = Path(__file__).resolve().parents[2] / "out" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
 
 # Stands in for the browser's Notification (a headless page cannot show one) and makes the
 # page hidden, as a tab in the background is: what the page would show is recorded.

@@ -126,14 +126,16 @@ def test_a_postgresql_refusing_the_tests_connection_stops_the_set_up(tmp_path: P
 def test_chromium_that_cannot_be_installed_stops_the_set_up(tmp_path: Path) -> None:
     missing = {
         **PG_UP,
-        "apt-get": 'case "$*" in *install*) echo "E: Unable to locate package chromium" >&2;'
-        " exit 100;; esac",
+        "apt-get": 'case "$*" in *install*) echo "E: Unable to locate package'
+        ' chromium-headless-shell" >&2; exit 100;; esac',
     }
-    status, lines, calls = set_up(tmp_path, missing, EKIMAE_BROWSER="1")
+    # The browser as if not installed (this machine may have it).
+    absent = str(tmp_path / "no-chromium-headless-shell")
+    status, lines, calls = set_up(tmp_path, missing, EKIMAE_BROWSER="1", EKIMAE_CHROMIUM=absent)
     assert status != 0
     assert one_line(lines) == (
-        "set-up failed: cannot install Chromium (apt-get install chromium chromium-driver):"
-        " E: Unable to locate package chromium"
+        "set-up failed: cannot install Chromium (apt-get install chromium-headless-shell):"
+        " E: Unable to locate package chromium-headless-shell"
     )
     assert "apt-get -qq -o DPkg::Lock::Timeout=0 update" in calls
 
