@@ -99,6 +99,7 @@ class HeldTable(SeatChanges):
         self.arrived_at = 0.0
         self._snapshot: Snapshot | None = None
         self.carried = 0  # other processes' actions applied from their events (no read)
+        self.rows_read = 0  # ... applied from their row alone (not carried: sealed choices)
 
     @property
     def final(self) -> str | None:

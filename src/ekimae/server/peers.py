@@ -59,7 +59,7 @@ class Peers:
             rev = event.get("r")
             if isinstance(rev, int) and rev <= table.revision:
                 return  # already read (a late or repeated event)
-            if kind == "action" and "a" in event:  # it carries the action: no read if next
+            if kind == "action":  # the next action: no re-read (`Table.apply_carried`)
                 self._spawn(self._apply_carried(table, event))
             else:
                 self._spawn(self._sync(table, rev if isinstance(rev, int) else None))

@@ -30,7 +30,7 @@ from ekimae.core.errors import IllegalActionError, MalformedActionError
 from ekimae.core.game import SYSTEM, Dynamics, State, stamp
 from ekimae.core.record import GameRecord
 from ekimae.server import undoing
-from ekimae.server.carried import apply_carried
+from ekimae.server.carried import apply_carried, next_change
 from ekimae.server.errors import STALE_RETRIES, RefusedError
 from ekimae.server.events import ACTION, APPENDED, REPLACED, UNDO, Committed
 from ekimae.server.held import Gate, HeldTable
@@ -341,18 +341,30 @@ class Table(HeldTable):
 
     async def apply_carried(self, event: dict[str, Any]) -> bool:
         """Another process's action, from its event: applied here if it is the held
-        game's next change (`server.carried`), else the game is re-read. Whether the
-        game changed here; `carried` counts the actions applied without a read."""
+        game's next change (`server.carried`; an action the event does not carry, a sealed
+        choice, is read from its row alone), else the game is re-read. Whether the game
+        changed here; `carried` counts the actions applied without a read, `rows_read`
+        those applied from their row."""
         async with self.lock:
             rev = event.get("r")
             if isinstance(rev, int) and rev <= self.revision and not self.dirty:
                 return False  # read meanwhile (a re-read of an earlier event took it too)
+            read = False
+            if not self.dirty and "a" not in event and next_change(self, event):
+                # Not carried (a sealed choice): its row alone, not the whole game.
+                count, moved = len(self.record.actions), self.revision + 1
+                row = await asyncio.to_thread(self.store.action_at, self.info.id, count, moved)
+                if row is not None:
+                    event, read = {**event, **row}, True
             found = None if self.dirty else apply_carried(self, event)
             if found is None:
                 return await self.sync_locked()
             before = frozenset(self.state.current_players())
             self._install(found)
-            self.carried += 1
+            if read:
+                self.rows_read += 1
+            else:
+                self.carried += 1
             self._changed(APPENDED, None, before)
             return True
 
