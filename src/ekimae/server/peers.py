@@ -136,6 +136,7 @@ class Peers:
 
     async def _adopt_orphans(self) -> None:
         for game_id in await asyncio.to_thread(self.tables.store.unleased_bot_games):
+            self.leases.forget(game_id)  # free now, whoever held it when last asked
             try:
                 table = await self.tables.fresh(game_id)
             except EkimaeError as exc:
