@@ -8,6 +8,7 @@ from the hidden state.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 
@@ -22,6 +23,7 @@ _END = "</svg>\n"
 # fourth round). A few hundred fragments of ~2.5 kB.
 _DRAWN: OrderedDict[Hashable, str] = OrderedDict()
 _KEEP = 512
+_DRAWN_LOCK = threading.Lock()  # a page drawn in a worker thread (a replay) is safe too
 
 
 def base_svg(name: str = "tokyo", lang: str = "en") -> str:
@@ -35,13 +37,16 @@ def view_overlay(view: MetroView, name: str = "tokyo") -> str:
     board = load_board(name)
     pieces = overlay_from_view(board, view)
     key = (name, _pieces(pieces))
-    drawn = _DRAWN.get(key)
-    if drawn is None:
-        drawn = _DRAWN[key] = overlay_svg(board, pieces)
+    with _DRAWN_LOCK:
+        drawn = _DRAWN.get(key)
+        if drawn is not None:
+            _DRAWN.move_to_end(key)
+            return drawn
+    drawn = overlay_svg(board, pieces)
+    with _DRAWN_LOCK:
+        _DRAWN[key] = drawn
         if len(_DRAWN) > _KEEP:
             _DRAWN.popitem(last=False)
-    else:
-        _DRAWN.move_to_end(key)
     return drawn
 
 
