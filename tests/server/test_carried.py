@@ -100,3 +100,41 @@ def test_a_table_applies_a_carried_action_and_drops_an_event_it_holds(tmp_path: 
         asyncio.run(scenario())
     finally:
         store.close()
+
+
+def test_an_action_not_carried_is_read_from_its_row_alone(tmp_path: Path) -> None:
+    """A sealed turn bid (TM-3) is never on the wire between processes: the process one
+    revision behind reads that one row, checked against the event's revision, and applies
+    it as a carried one (no re-read of the game); at another revision it re-reads."""
+    store = Store(f"sqlite:///{tmp_path / 'games.db'}")
+    made = store.create(GAME, 4, {}, ["A", "B", "C"], [None] * 3, [0, 1, 2], host_seat=0)
+    bid = GAME.codec.from_dict({"type": "turn-bid", "amount": 100})
+    reads: list[int] = []
+    load_from = store.load_from
+
+    def counted(game_id: str, start: int) -> Any:
+        reads.append(start)
+        return load_from(game_id, start)
+
+    async def scenario() -> None:
+        table = await Tables(store, [], multi=True).get(made.id)
+        assert table is not None
+        store.load_from = counted  # type: ignore[method-assign]
+        rev = store.append_action(made.id, 0, 0, bid, [1, 2], False, None, "k0", 0)
+        assert store.action_at(made.id, 0, rev) == {"s": 0, "a": bid.to_dict(), "y": "k0"}
+        assert store.action_at(made.id, 0, rev + 1) is None  # not at that revision
+        assert store.action_at(made.id, 1, rev) is None  # no such row
+        assert await table.apply_carried({"g": made.id, "k": "action", "n": 1, "r": rev})
+        assert reads == [] and table.rows_read == 1 and table.carried == 0
+        assert table.revision == rev and table.keys == {"k0": 0}
+        assert table.state.to_dict() == replay(table.record, GAME).to_dict()
+        # Two appends in between: a re-read, as before.
+        for index, seat in ((1, 1), (2, 2)):
+            rev = store.append_action(made.id, index, seat, bid, [], False, None, None, rev)
+        assert await table.apply_carried({"g": made.id, "k": "action", "n": 3, "r": rev})
+        assert reads == [1] and table.rows_read == 1 and len(table.record.actions) == 3
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        store.close()

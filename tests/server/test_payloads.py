@@ -68,6 +68,24 @@ def test_tokyo_metro_draws_the_same_overlay_for_every_reader(options: dict[str, 
         assert len(shown) == 1
 
 
+@pytest.mark.parametrize("options", OPTIONS, ids=lambda o: ",".join(o.values()) or "tokyo")
+def test_an_overlay_kept_by_its_pieces_is_the_one_drawn_afresh(options: dict[str, str]) -> None:
+    """The overlays drawn lately are kept by the pieces they show (a bid or a card moves
+    none): what is handed out again is exactly what drawing that view gives (MD-4's
+    drinks and OS-2's pairs included)."""
+    from ekimae.games.tokyo_metro.board import load_board
+    from ekimae.games.tokyo_metro.render import overlay_from_view, overlay_svg
+    from ekimae.games.tokyo_metro.view import metro_view
+
+    web = web_title(METRO.name)
+    board = load_board(options.get("map", "tokyo"))
+    for live in positions(options, seed=5, every=3):
+        view = live.state.view(None)
+        fresh = overlay_svg(board, overlay_from_view(board, metro_view(view)))
+        assert web.overlay(view, options) == fresh
+        assert web.overlay(view, options) == fresh  # handed out again, the same
+
+
 def test_a_snapshot_builds_each_part_once_for_any_number_of_sockets() -> None:
     live = positions({}, seed=3, every=20)[1]
     web, views, overlays = live.web, [], []

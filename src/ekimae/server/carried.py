@@ -15,7 +15,10 @@ here, and the caller re-reads as before.
 
 What the event carries between server processes is what the database's actions table
 holds for that row, over the database's own connection; a sealed choice (hidden from the
-other seats until the reveal) is never carried, so it never travels outside the table.
+other seats until the reveal) is never carried, so it never travels outside the table:
+its event names only the revision and count, and a process holding the game just before
+reads that one row (`Store.action_at`, checked against the revision in the same query)
+and applies it here like a carried one — a query, not a re-read of the game.
 """
 
 from __future__ import annotations
@@ -33,14 +36,18 @@ from ekimae.server.rereading import Held, Reread
 log = logging.getLogger("ekimae.server")
 
 
+def next_change(held: Held, event: dict[str, Any]) -> bool:
+    """Whether `event` is the held game's very next change (one append, nothing else)."""
+    return event.get("r") == held.revision + 1 and event.get("n") == len(held.record.actions) + 1
+
+
 def apply_carried(held: Held, event: dict[str, Any]) -> Reread | None:
     """The game after the action `event` carries, if it is the held game's next change;
     None when the game must be re-read instead. The held game is never changed here."""
     count = len(held.record.actions)
     seat, wire, key = event.get("s"), event.get("a"), event.get("y")
     if (
-        event.get("r") != held.revision + 1
-        or event.get("n") != count + 1
+        not next_change(held, event)
         or not isinstance(seat, int)
         or not isinstance(wire, dict)
         or not (key is None or isinstance(key, str))

@@ -23,9 +23,10 @@ class Leases:
         self.seconds = seconds
         self.multi = multi
         # When another process last held a game's lease against us (time.monotonic()): a
-        # third of a lease goes by before asking again, so that every change another
-        # process makes does not cost a refused write here (the periodic sweep adopts a
-        # game whose holder died).
+        # whole lease goes by before asking again (its holder renews it meanwhile), so
+        # that the changes another process makes do not cost a refused write here every
+        # few seconds per game; the periodic sweep adopts a game whose holder died or let
+        # its lease go at once (`forget`).
         self._refused: dict[str, float] = {}
 
     async def hold(self, table: Table, renew: bool = False) -> bool:
@@ -38,7 +39,7 @@ class Leases:
         if not renew and table.lease_until - now > self.seconds / 3:
             return True
         game_id = table.info.id
-        if not renew and now - self._refused.get(game_id, -self.seconds) < self.seconds / 3:
+        if not renew and self._backing_off(game_id, now):
             return False
         got = await asyncio.to_thread(self.store.take_lease, game_id, self.origin, self.seconds)
         # A margin under the lease's length: this process stops before another may start.
@@ -48,6 +49,19 @@ class Leases:
         else:
             self._refused[game_id] = now
         return got
+
+    def _backing_off(self, game_id: str, now: float) -> bool:
+        return now - self._refused.get(game_id, -self.seconds) < self.seconds
+
+    def elsewhere(self, table: Table) -> bool:
+        """Whether another process held the game's lease when last asked, not long ago:
+        its bots and timer run there, so none is started here (no task, no write)."""
+        now = time.monotonic()
+        return self.multi and table.lease_until <= now and self._backing_off(table.info.id, now)
+
+    def forget(self, game_id: str) -> None:
+        """The game's lease is free (the sweep found it so): ask for it at once."""
+        self._refused.pop(game_id, None)
 
     async def renew(self, tables: list[Table]) -> None:
         """Renew the leases of the games whose bots or timer run here, all in one write

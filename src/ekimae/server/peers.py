@@ -59,7 +59,7 @@ class Peers:
             rev = event.get("r")
             if isinstance(rev, int) and rev <= table.revision:
                 return  # already read (a late or repeated event)
-            if kind == "action" and "a" in event:  # it carries the action: no read if next
+            if kind == "action":  # the next action: no re-read (`Table.apply_carried`)
                 self._spawn(self._apply_carried(table, event))
             else:
                 self._spawn(self._sync(table, rev if isinstance(rev, int) else None))
@@ -136,6 +136,7 @@ class Peers:
 
     async def _adopt_orphans(self) -> None:
         for game_id in await asyncio.to_thread(self.tables.store.unleased_bot_games):
+            self.leases.forget(game_id)  # free now, whoever held it when last asked
             try:
                 table = await self.tables.fresh(game_id)
             except EkimaeError as exc:

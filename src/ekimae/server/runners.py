@@ -55,8 +55,8 @@ class Runner:
             return
         self._kick_timer(table)
         state = table.state
-        if state.is_terminal():
-            return
+        if state.is_terminal() or self.leases.elsewhere(table):
+            return  # over, or its bots play in the process holding its lease
         for seat in state.current_players():
             task = table.bot_tasks.get(seat)
             if table.info.bots[seat] is not None and (task is None or task.done()):

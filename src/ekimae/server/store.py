@@ -242,6 +242,29 @@ _ACTIONS_FROM = (
     .where(ACTIONS.c.game_id == bindparam("g"), ACTIONS.c.idx >= bindparam("start"))
     .order_by(ACTIONS.c.idx)
 )
+# The game's revision and the action stored at one index (None if there is none): an
+# action its event did not carry (a sealed choice), read alone (`Store.action_at`).
+_ACTION_AT = (
+    select(GAMES.c.revision, ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.key)
+    .select_from(
+        GAMES.outerjoin(
+            ACTIONS, (ACTIONS.c.game_id == GAMES.c.id) & (ACTIONS.c.idx == bindparam("i"))
+        )
+    )
+    .where(GAMES.c.id == bindparam("g"))
+)
+NOTIFY = cast(Table, NotifyRow.__table__)
+# Seats told of the turn at action count :count, each once over every process.
+_CLAIM_NOTICES = (
+    update(NOTIFY)
+    .where(
+        NOTIFY.c.game_id == bindparam("g"),
+        NOTIFY.c.seat.in_(bindparam("seats_", expanding=True)),
+        NOTIFY.c.notified.is_(None) | (NOTIFY.c.notified < bindparam("count")),
+    )
+    .values(notified=bindparam("count"))
+    .returning(NOTIFY.c.seat, NOTIFY.c.email, NOTIFY.c.webhook)
+)
 _TOKEN_SEAT = select(TOKENS.c.seat).where(
     TOKENS.c.game_id == bindparam("g"), TOKENS.c.token == bindparam("token_")
 )
@@ -639,6 +662,16 @@ class Store:
         keys = {key: int(idx) for idx, _, _, key in rows if key is not None}
         return Loaded(info, start, actions, keys, row.data_version)
 
+    def action_at(self, game_id: str, index: int, revision: int) -> dict[str, Any] | None:
+        """Action `index` as its event would have carried it (`carry`: seat, wire form,
+        key) if the game is at `revision` now, in one query; None otherwise (the game
+        moved on or back since: the caller reads the game as a whole)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(_ACTION_AT, {"g": game_id, "i": index}).first()
+        if row is None or row.revision != revision or row.seat is None:
+            return None
+        return {"s": int(row.seat), "a": row.action, "y": row.key}
+
     def revisions(self, game_ids: list[str]) -> dict[str, int]:
         """The current revision of each of these games (the periodic catch-up check)."""
         if not game_ids:
@@ -933,22 +966,16 @@ class Store:
         """The seats among `seats` that asked for e-mail or a webhook and were not yet told
         of the turn at action count `count`: each marked told by a conditional update, so
         that whichever server processes ask, one turn is announced once."""
-        out: dict[int, NotifySettings] = {}
-        with self._session.begin() as db:
-            for seat in seats:
-                done = db.execute(
-                    update(NotifyRow)
-                    .where(
-                        NotifyRow.game_id == game_id,
-                        NotifyRow.seat == seat,
-                        (NotifyRow.notified.is_(None)) | (NotifyRow.notified < count),
-                    )
-                    .values(notified=count)
-                    .returning(NotifyRow.email, NotifyRow.webhook)
-                ).first()
-                if done is not None and (done[0] or done[1]):
-                    out[seat] = NotifySettings(done[0], done[1])
-        return out
+        if not seats:
+            return {}
+        with self.engine.begin() as conn:  # one statement for every seat, through Core
+            rows = conn.execute(_CLAIM_NOTICES, {"g": game_id, "seats_": seats, "count": count})
+            told = sorted((int(seat), email, webhook) for seat, email, webhook in rows)
+        return {
+            seat: NotifySettings(email, webhook)
+            for seat, email, webhook in told
+            if email or webhook
+        }
 
     def seat_token(self, game_id: str, seat: int) -> str | None:
         """A seat's token, for messages to that seat only (its e-mail, its rematch link)."""
