@@ -157,17 +157,6 @@ function listen() {
 
 // ---------------------------------------------------------------- start
 
-// What asks for the page to be described again: a piece drawn or removed, or a text with
-// a rule ID to link. Not the tooltip's own redraw (every focus by keyboard shows one), nor
-// a text that changes alone (a real-time clock's seconds, ten times a second): each of
-// those re-described every piece, and a Tab cost the page four times the CPU, a real-time
-// page at rest half a core.
-const ELEMENT = 1;
-const hasRule = (text) => { RULE.lastIndex = 0; return RULE.test(text ?? ""); };
-const changes = (nodes) => [...nodes].some((n) => n.nodeType === ELEMENT || hasRule(n.nodeValue));
-const matters = (r) => !box.contains(r.target)
-  && (r.type === "characterData" ? hasRule(r.target.nodeValue) : changes(r.addedNodes) || [...r.removedNodes].some((n) => n.nodeType === ELEMENT));
-
 let queued = false;
 function refresh() {
   if (queued) return;
@@ -190,7 +179,10 @@ async function start() {
       ({ TIPS: specs = [] } = await import(`/static/titles/${GAME.replaceAll("-", "_")}/tips.js`));
     } catch { specs = []; } // a title without tooltips of its own: rule links only
   }
-  new MutationObserver((records) => { if (records.some(matters)) refresh(); })
+  // The tooltip's own redraw (every focus by keyboard shows one) changes no piece: the
+  // page is described again only when something else changed (a Tab cost the page
+  // three times the CPU when every tooltip shown re-described every piece).
+  new MutationObserver((records) => { if (records.some((r) => !box.contains(r.target))) refresh(); })
     .observe(document.body, { childList: true, subtree: true, characterData: true });
   refresh();
 }
