@@ -44,11 +44,36 @@ BEFORE = """([s, last]) => {
 }"""
 
 
+# Focus the element just before the first (or last) one `selector` finds, in the order
+# Tab follows (document order of what takes the focus; no page uses a positive tabindex).
+BESIDE = """([s, last]) => {
+  const shown = (e) => e.getClientRects().length && !e.disabled && !e.closest("[inert], [hidden]");
+  const takers = "a[href], button, input, select, textarea, [tabindex]";
+  const order = [...document.querySelectorAll(takers)].filter((e) => e.tabIndex >= 0 && shown(e));
+  const found = [...document.querySelectorAll(s)].filter(shown);
+  const at = order.indexOf(last ? found[found.length - 1] : found[0]);
+  if (at < 1) return false;
+  order[at - 1].focus();
+  return document.activeElement === order[at - 1];
+}"""
+
+# After a game's first moves, each choice is reached by one Tab from the element before
+# it (focused by script), not by Tabbing round the page from wherever the focus was: the
+# first moves show that Tab goes round the whole page (no trap) and the later ones that
+# each choice is in Tab's order. A whole game Tabbed round cost minutes of Chromium.
+FULL_TABS = 8
+_short = {"on": False}
+
+
 def reach(page: Page, selector: str, backwards: bool = False, limit: int = 700) -> bool:
     """Tab (Shift+Tab when it is behind, or `backwards`: the last one) until the focus
     is on `selector`."""
     if not page.evaluate(ANY, selector):
         return False
+    if _short["on"] and page.evaluate(BESIDE, [selector, backwards]):
+        page.keyboard.press("Tab")
+        if page.evaluate(FOCUSED, selector):
+            return True
     back = backwards or page.evaluate(BEFORE, [selector, backwards])
     key = "Shift+Tab" if back else "Tab"
     for _ in range(limit):
@@ -82,14 +107,19 @@ def play(page: Page, choose: Any, limit: float, title: str) -> int:
     """Until the end screen: whenever it is this seat's move, `choose(page)` by keys."""
     deadline = time.monotonic() + limit
     moves = 0
-    while not page.locator("#ranking").is_visible():
-        assert time.monotonic() < deadline, f"{title}: not over after {moves} moves by keys"
-        if mine(page) and choose(page):
-            moves += 1
-            if moves == 3:
-                shot(page, "keyboard", f"{title}.png")
-        else:
-            page.wait_for_timeout(60)
+    _short["on"] = False
+    try:
+        while not page.locator("#ranking").is_visible():
+            assert time.monotonic() < deadline, f"{title}: not over after {moves} moves by keys"
+            if mine(page) and choose(page):
+                moves += 1
+                _short["on"] = moves >= FULL_TABS
+                if moves == 3:
+                    shot(page, "keyboard", f"{title}.png")
+            else:
+                page.wait_for_timeout(60)
+    finally:
+        _short["on"] = False
     return moves
 
 
