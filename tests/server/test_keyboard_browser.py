@@ -1,7 +1,9 @@
 """One game of each title played by keyboard alone, in Chromium (issue 31): Tab and
 Shift+Tab reach every choice on the board (map targets, cards, cells, corners, the plot of
 one's card), Enter or Space takes it, the arrow keys move an element over the plot, and
-Confirm is a button like any other. No mouse event is ever sent. Real-time titles are
+Confirm is a button like any other. No mouse event is ever sent. The first moves of a
+turn-based game Tab round the page to each choice; the later ones focus the element just
+before the choice and Tab once (FULL_TABS). Real-time titles are
 played alone, their clock moved on by the test (as test_bottle_bonus_browser.py does).
 
 Slow (several whole games). Screenshots in out/screenshots/keyboard/."""
