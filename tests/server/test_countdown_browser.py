@@ -135,7 +135,6 @@ def test_a_person_and_a_builder_play_countdown_to_the_end(
     expect(me).to_contain_text("done with floor 1", timeout=5_000)
 
     # The bot builds a few elements at its 1.5 s pace; then floor 1's time runs out.
-    live = cd_server.live(gid)
     deadline = time.monotonic() + 30
     while len(live.state.built[1]) < 3:
         assert time.monotonic() < deadline, "the bot did not build on floor 1"
